@@ -1,0 +1,385 @@
+//! Bitboards: sets of squares, one bit per square.
+
+use core::fmt;
+use core::iter::FusedIterator;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+use crate::{File, Rank, Square};
+
+/// Bits of `hi` that hold squares 64..=80.
+const HI_MASK: u64 = (1 << 17) - 1;
+
+/// A set of squares.
+///
+/// Square `i` is bit `i` of `lo` for `i < 64` and bit `i - 64` of `hi` otherwise; the upper 47 bits of
+/// `hi` are always zero (SPEC §1). Every constructor keeps that invariant, so equality is plain field
+/// equality.
+///
+/// The [`bitboard!`](crate::bitboard!) macro writes one as a diagram, rank `a` on top and file 9 on
+/// the left, as a board is printed:
+///
+/// ```
+/// use hayanagi::{bitboard, Bitboard, Square};
+/// const CORNERS: Bitboard = bitboard! {
+///     X . . . . . . . X
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     . . . . . . . . .
+///     X . . . . . . . X
+/// };
+/// assert_eq!(CORNERS.count(), 4);
+/// assert!(CORNERS.contains(Square::SQ_9A) && CORNERS.contains(Square::SQ_1I));
+/// assert_eq!(
+///     CORNERS,
+///     Bitboard::EMPTY
+///         .with(Square::SQ_9A)
+///         .with(Square::SQ_1A)
+///         .with(Square::SQ_9I)
+///         .with(Square::SQ_1I)
+/// );
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(C, align(16))]
+pub struct Bitboard {
+    lo: u64,
+    hi: u64,
+}
+
+impl Bitboard {
+    /// No square.
+    pub const EMPTY: Bitboard = Bitboard { lo: 0, hi: 0 };
+    /// All 81 squares.
+    pub const FULL: Bitboard = Bitboard { lo: u64::MAX, hi: HI_MASK };
+
+    /// Builds from the two halves; `None` if `hi` has a bit above square 80.
+    #[inline]
+    pub const fn from_parts(lo: u64, hi: u64) -> Option<Bitboard> {
+        if hi & !HI_MASK == 0 { Some(Bitboard { lo, hi }) } else { None }
+    }
+
+    /// Builds from halves known to be valid: the generated tables, whose values the generator and the
+    /// tests check. A bad `hi` is masked, never a panic.
+    #[inline]
+    pub(crate) const fn from_raw(lo: u64, hi: u64) -> Bitboard {
+        Bitboard { lo, hi: hi & HI_MASK }
+    }
+
+    /// Builds from bits 0..=80 of a `u128`; `None` if a higher bit is set.
+    #[inline]
+    pub const fn from_u128(bits: u128) -> Option<Bitboard> {
+        Bitboard::from_parts(bits as u64, (bits >> 64) as u64)
+    }
+
+    /// The squares as bits 0..=80 of a `u128`.
+    #[inline]
+    pub const fn to_u128(self) -> u128 {
+        self.lo as u128 | (self.hi as u128) << 64
+    }
+
+    /// Squares 0..=63 (`9a` ..= `9h`).
+    #[inline]
+    pub const fn lo(self) -> u64 {
+        self.lo
+    }
+
+    /// Squares 64..=80 (`8h` ..= `1i`) in the low 17 bits.
+    #[inline]
+    pub const fn hi(self) -> u64 {
+        self.hi
+    }
+
+    /// The set of one square.
+    #[inline]
+    pub const fn from_square(square: Square) -> Bitboard {
+        let i = square.index();
+        if i < 64 { Bitboard { lo: 1 << i, hi: 0 } } else { Bitboard { lo: 0, hi: 1 << (i - 64) } }
+    }
+
+    /// The squares of a diagram in square order (`9a`, `8a`, ... `1i`); see [`bitboard!`](crate::bitboard!).
+    pub const fn from_diagram(cells: [bool; 81]) -> Bitboard {
+        let mut board = Bitboard::EMPTY;
+        let mut i = 0;
+        while i < Square::NUM {
+            if cells[i] {
+                board = board.with(Square::ALL[i]);
+            }
+            i += 1;
+        }
+        board
+    }
+
+    /// The nine squares of a file.
+    pub const fn file(file: File) -> Bitboard {
+        let mut board = Bitboard::EMPTY;
+        let mut i = 0;
+        while i < Rank::NUM {
+            board = board.with(Square::new(file, Rank::ALL[i]));
+            i += 1;
+        }
+        board
+    }
+
+    /// The nine squares of a rank.
+    pub const fn rank(rank: Rank) -> Bitboard {
+        let mut board = Bitboard::EMPTY;
+        let mut i = 0;
+        while i < File::NUM {
+            board = board.with(Square::new(File::ALL[i], rank));
+            i += 1;
+        }
+        board
+    }
+
+    /// This set with `square` added.
+    #[inline]
+    pub const fn with(self, square: Square) -> Bitboard {
+        self.union(Bitboard::from_square(square))
+    }
+
+    /// This set with `square` removed.
+    #[inline]
+    pub const fn without(self, square: Square) -> Bitboard {
+        self.difference(Bitboard::from_square(square))
+    }
+
+    /// Squares in either set.
+    #[inline]
+    pub const fn union(self, other: Bitboard) -> Bitboard {
+        Bitboard { lo: self.lo | other.lo, hi: self.hi | other.hi }
+    }
+
+    /// Squares in both sets.
+    #[inline]
+    pub const fn intersection(self, other: Bitboard) -> Bitboard {
+        Bitboard { lo: self.lo & other.lo, hi: self.hi & other.hi }
+    }
+
+    /// Squares in this set and not in `other`.
+    #[inline]
+    pub const fn difference(self, other: Bitboard) -> Bitboard {
+        Bitboard { lo: self.lo & !other.lo, hi: self.hi & !other.hi }
+    }
+
+    /// Squares in exactly one of the sets.
+    #[inline]
+    pub const fn symmetric_difference(self, other: Bitboard) -> Bitboard {
+        Bitboard { lo: self.lo ^ other.lo, hi: self.hi ^ other.hi }
+    }
+
+    /// Squares not in this set (within the 81).
+    #[inline]
+    pub const fn complement(self) -> Bitboard {
+        Bitboard { lo: !self.lo, hi: !self.hi & HI_MASK }
+    }
+
+    /// Whether `square` is in the set.
+    #[inline]
+    pub const fn contains(self, square: Square) -> bool {
+        !self.intersection(Bitboard::from_square(square)).is_empty()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.lo | self.hi == 0
+    }
+
+    /// Whether the sets share a square.
+    #[inline]
+    pub const fn intersects(self, other: Bitboard) -> bool {
+        !self.intersection(other).is_empty()
+    }
+
+    /// Number of squares.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.lo.count_ones() + self.hi.count_ones()
+    }
+
+    /// Whether the set has more than one square.
+    #[inline]
+    pub const fn has_more_than_one(self) -> bool {
+        if self.lo != 0 { self.lo & (self.lo - 1) != 0 || self.hi != 0 } else { self.hi & self.hi.wrapping_sub(1) != 0 }
+    }
+
+    /// The lowest-index square, if any.
+    #[inline]
+    pub const fn lsb(self) -> Option<Square> {
+        if self.lo != 0 {
+            Square::try_index(self.lo.trailing_zeros() as usize)
+        } else if self.hi != 0 {
+            Square::try_index(64 + self.hi.trailing_zeros() as usize)
+        } else {
+            None
+        }
+    }
+
+    /// Removes and returns the lowest-index square, if any.
+    #[inline]
+    pub const fn pop_lsb(&mut self) -> Option<Square> {
+        if self.lo != 0 {
+            let i = self.lo.trailing_zeros();
+            self.lo &= self.lo - 1;
+            Square::try_index(i as usize)
+        } else if self.hi != 0 {
+            let i = self.hi.trailing_zeros();
+            self.hi &= self.hi - 1;
+            Square::try_index(64 + i as usize)
+        } else {
+            None
+        }
+    }
+
+    /// The squares in index order.
+    #[inline]
+    pub const fn iter(self) -> Squares {
+        Squares(self)
+    }
+}
+
+/// Iterator over a [`Bitboard`]'s squares, lowest index first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Squares(Bitboard);
+
+impl Iterator for Squares {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        self.0.pop_lsb()
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Squares {}
+impl FusedIterator for Squares {}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = Squares;
+
+    #[inline]
+    fn into_iter(self) -> Squares {
+        self.iter()
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(squares: I) -> Bitboard {
+        squares.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}
+
+impl From<Square> for Bitboard {
+    #[inline]
+    fn from(square: Square) -> Bitboard {
+        Bitboard::from_square(square)
+    }
+}
+
+macro_rules! operator {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:ident) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+
+            #[inline]
+            fn $method(self, other: Bitboard) -> Bitboard {
+                self.$op(other)
+            }
+        }
+
+        impl $assign_trait for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, other: Bitboard) {
+                *self = self.$op(other);
+            }
+        }
+    };
+}
+
+operator!(BitAnd, bitand, BitAndAssign, bitand_assign, intersection);
+operator!(BitOr, bitor, BitOrAssign, bitor_assign, union);
+operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, symmetric_difference);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+
+    /// The complement within the 81 squares.
+    #[inline]
+    fn not(self) -> Bitboard {
+        self.complement()
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    /// The same diagram as [`Display`](fmt::Display).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::Display for Bitboard {
+    /// A 9x9 diagram in the [`bitboard!`](crate::bitboard!) syntax: `X` for a member, `.` otherwise.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL {
+            for (i, file) in File::ALL.iter().rev().enumerate() {
+                let cell = if self.contains(Square::new(*file, rank)) { 'X' } else { '.' };
+                write!(f, "{}{cell}", if i == 0 { "" } else { " " })?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// A [`Bitboard`] written as a 9x9 diagram: 81 cells, `X` (or `x`) for a member, `.` otherwise,
+/// rank `a` first and file 9 on the left. Usable in `const` items; a wrong cell count or an unknown
+/// cell is a compile error.
+///
+/// ```
+/// use hayanagi::{bitboard, Bitboard, File};
+/// assert_eq!(
+///     bitboard! {
+///         . . . . . . . . X
+///         . . . . . . . . X
+///         . . . . . . . . X
+///         . . . . . . . . X
+///         . . . . . . . . X
+///         . . . . . . . . X
+///         . . . . . . . . X
+///         . . . . . . . . X
+///         . . . . . . . . X
+///     },
+///     Bitboard::file(File::F1)
+/// );
+/// ```
+#[macro_export]
+macro_rules! bitboard {
+    ($($cell:tt)*) => {
+        $crate::Bitboard::from_diagram([$($crate::__bitboard_cell!($cell)),*])
+    };
+}
+
+/// One cell of [`bitboard!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __bitboard_cell {
+    (.) => {
+        false
+    };
+    (X) => {
+        true
+    };
+    (x) => {
+        true
+    };
+}

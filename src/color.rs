@@ -1,0 +1,75 @@
+//! The two sides.
+
+use core::fmt;
+use core::ops::Not;
+
+use crate::geometry;
+
+/// A side: Black (先手, moves first, uppercase in SFEN) or White (後手).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Color {
+    /// Black (先手, sente), moves toward rank `a`.
+    Black = geometry::BLACK as u8,
+    /// White (後手, gote), moves toward rank `i`.
+    White = geometry::WHITE as u8,
+}
+
+impl Color {
+    /// Both colours, in index order.
+    pub const ALL: [Color; 2] = [Color::Black, Color::White];
+    /// Number of colours.
+    pub const NUM: usize = 2;
+
+    /// Index 0 (Black) or 1 (White).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The colour of an index, `None` if it is not 0 or 1.
+    #[inline]
+    pub const fn try_index(index: usize) -> Option<Color> {
+        match index {
+            0 => Some(Color::Black),
+            1 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The other colour.
+    #[inline]
+    pub const fn flip(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// The SFEN side-to-move letter: `b` or `w`.
+    #[inline]
+    pub const fn to_sfen(self) -> char {
+        match self {
+            Color::Black => 'b',
+            Color::White => 'w',
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+
+    #[inline]
+    fn not(self) -> Color {
+        self.flip()
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Black => "black",
+            Color::White => "white",
+        })
+    }
+}

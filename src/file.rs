@@ -1,0 +1,102 @@
+//! Files (筋): the columns, numbered 1 to 9 from Black's right.
+
+use core::fmt;
+
+/// A file, 1 to 9. File 1 is on Black's right (the `1` of USI `1a`), file 9 on Black's left.
+///
+/// ```
+/// use hayanagi::File;
+/// const SEVEN: File = File::new(7).unwrap();
+/// assert_eq!(SEVEN, File::F7);
+/// assert_eq!(SEVEN.number(), 7);
+/// assert_eq!(File::new(10), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)] // the variant names are the file numbers
+pub enum File {
+    F1,
+    F2,
+    F3,
+    F4,
+    F5,
+    F6,
+    F7,
+    F8,
+    F9,
+}
+
+impl File {
+    /// All files, 1 to 9.
+    pub const ALL: [File; 9] = [
+        File::F1,
+        File::F2,
+        File::F3,
+        File::F4,
+        File::F5,
+        File::F6,
+        File::F7,
+        File::F8,
+        File::F9,
+    ];
+    /// Number of files.
+    pub const NUM: usize = 9;
+
+    /// The file with this number (1 to 9), `None` otherwise.
+    #[inline]
+    pub const fn new(number: u8) -> Option<File> {
+        if number >= 1 && number <= 9 {
+            Some(File::ALL[number as usize - 1])
+        } else {
+            None
+        }
+    }
+
+    /// The file of an index (0 = file 1), `None` if the index is 9 or more.
+    #[inline]
+    pub const fn try_index(index: usize) -> Option<File> {
+        if index < 9 { Some(File::ALL[index]) } else { None }
+    }
+
+    /// The file of a USI digit (`b'1'` to `b'9'`).
+    #[inline]
+    pub const fn from_usi(byte: u8) -> Option<File> {
+        File::new(byte.wrapping_sub(b'0'))
+    }
+
+    /// The number, 1 to 9.
+    #[inline]
+    pub const fn number(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// The index, 0 (file 1) to 8 (file 9).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The board column of this file in the square numbering: 0 for file 9, 8 for file 1.
+    #[inline]
+    pub(crate) const fn col(self) -> u8 {
+        8 - self as u8
+    }
+
+    /// The USI digit.
+    #[inline]
+    pub const fn to_usi(self) -> char {
+        (b'1' + self as u8) as char
+    }
+
+    /// The same file seen from the other side (file 1 <-> file 9).
+    #[inline]
+    pub const fn flip(self) -> File {
+        File::ALL[8 - self as usize]
+    }
+}
+
+impl fmt::Display for File {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_usi())
+    }
+}

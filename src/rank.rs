@@ -1,0 +1,96 @@
+//! Ranks (段): the rows, lettered `a` (White's back rank) to `i` (Black's back rank).
+
+use core::fmt;
+
+use crate::Color;
+use crate::geometry;
+
+/// A rank, `a` to `i` in USI (一段目 to 九段目). Rank `a` is White's back rank and is row 0 of the
+/// square numbering.
+///
+/// ```
+/// use hayanagi::{Color, Rank};
+/// const G: Rank = Rank::from_usi(b'g').unwrap();
+/// assert_eq!(G, Rank::G);
+/// assert!(Rank::C.is_promotion_zone(Color::Black));
+/// assert!(!Rank::C.is_promotion_zone(Color::White));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)] // the variant names are the USI rank letters
+pub enum Rank {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+    I,
+}
+
+impl Rank {
+    /// All ranks, `a` to `i`.
+    pub const ALL: [Rank; 9] = [
+        Rank::A,
+        Rank::B,
+        Rank::C,
+        Rank::D,
+        Rank::E,
+        Rank::F,
+        Rank::G,
+        Rank::H,
+        Rank::I,
+    ];
+    /// Number of ranks.
+    pub const NUM: usize = 9;
+
+    /// The rank of an index (0 = `a`), `None` if the index is 9 or more.
+    #[inline]
+    pub const fn try_index(index: usize) -> Option<Rank> {
+        if index < 9 { Some(Rank::ALL[index]) } else { None }
+    }
+
+    /// The rank of a USI letter (`b'a'` to `b'i'`).
+    #[inline]
+    pub const fn from_usi(byte: u8) -> Option<Rank> {
+        Rank::try_index(byte.wrapping_sub(b'a') as usize)
+    }
+
+    /// The index, 0 (`a`) to 8 (`i`); also the board row of the square numbering.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The traditional number, 1 (一段目, `a`) to 9 (九段目, `i`).
+    #[inline]
+    pub const fn number(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// The USI letter.
+    #[inline]
+    pub const fn to_usi(self) -> char {
+        (b'a' + self as u8) as char
+    }
+
+    /// The same rank seen from the other side (`a` <-> `i`).
+    #[inline]
+    pub const fn flip(self) -> Rank {
+        Rank::ALL[8 - self as usize]
+    }
+
+    /// Whether a piece of `color` may promote on this rank (the three ranks nearest the opponent).
+    #[inline]
+    pub const fn is_promotion_zone(self, color: Color) -> bool {
+        geometry::in_promotion_zone(color.index(), self as u8)
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_usi())
+    }
+}
