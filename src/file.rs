@@ -28,28 +28,15 @@ pub enum File {
 
 impl File {
     /// All files, 1 to 9.
-    pub const ALL: [File; 9] = [
-        File::F1,
-        File::F2,
-        File::F3,
-        File::F4,
-        File::F5,
-        File::F6,
-        File::F7,
-        File::F8,
-        File::F9,
-    ];
+    pub const ALL: [File; 9] =
+        [File::F1, File::F2, File::F3, File::F4, File::F5, File::F6, File::F7, File::F8, File::F9];
     /// Number of files.
     pub const NUM: usize = 9;
 
     /// The file with this number (1 to 9), `None` otherwise.
     #[inline]
     pub const fn new(number: u8) -> Option<File> {
-        if number >= 1 && number <= 9 {
-            Some(File::ALL[number as usize - 1])
-        } else {
-            None
-        }
+        if number >= 1 && number <= 9 { Some(File::ALL[number as usize - 1]) } else { None }
     }
 
     /// The file of an index (0 = file 1), `None` if the index is 9 or more.

@@ -77,20 +77,20 @@ const DIAGONAL: &[Delta] = &[NW, NE, SW, SE];
 /// The single steps (including the knight's jump) of each kind, for Black, indexed by kind.
 /// Sliding moves are in [`SLIDES`]; a horse or dragon has both.
 pub const STEPS: [&[Delta]; KINDS] = [
-    &[N],                     // pawn
-    &[],                      // lance
-    &[(-2, -1), (-2, 1)],     // knight
-    &[NW, N, NE, SW, SE],     // silver
-    GOLD_STEPS,               // gold
-    &[],                      // bishop
-    &[],                      // rook
+    &[N],                          // pawn
+    &[],                           // lance
+    &[(-2, -1), (-2, 1)],          // knight
+    &[NW, N, NE, SW, SE],          // silver
+    GOLD_STEPS,                    // gold
+    &[],                           // bishop
+    &[],                           // rook
     &[NW, N, NE, W, E, SW, S, SE], // king
-    GOLD_STEPS,               // promoted pawn
-    GOLD_STEPS,               // promoted lance
-    GOLD_STEPS,               // promoted knight
-    GOLD_STEPS,               // promoted silver
-    ORTHOGONAL,               // horse
-    DIAGONAL,                 // dragon
+    GOLD_STEPS,                    // promoted pawn
+    GOLD_STEPS,                    // promoted lance
+    GOLD_STEPS,                    // promoted knight
+    GOLD_STEPS,                    // promoted silver
+    ORTHOGONAL,                    // horse
+    DIAGONAL,                      // dragon
 ];
 
 /// The sliding directions of each kind, for Black, indexed by kind.
@@ -125,11 +125,7 @@ pub const LINE_ANTI_DIAGONAL: usize = 3;
 
 /// A Black delta as seen by `color`: White's board is Black's turned 180 degrees.
 pub const fn oriented(delta: Delta, color: usize) -> Delta {
-    if color == BLACK {
-        delta
-    } else {
-        (-delta.0, -delta.1)
-    }
+    if color == BLACK { delta } else { (-delta.0, -delta.1) }
 }
 
 /// The square reached from `square` by `delta`, or `None` off the board.
@@ -145,9 +141,5 @@ pub const fn offset(square: u8, delta: Delta) -> Option<u8> {
 
 /// Whether `row` is in `color`'s promotion zone (the three ranks nearest the opponent).
 pub const fn in_promotion_zone(color: usize, row: u8) -> bool {
-    if color == BLACK {
-        row <= 2
-    } else {
-        row >= 6
-    }
+    if color == BLACK { row <= 2 } else { row >= 6 }
 }

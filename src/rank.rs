@@ -32,17 +32,7 @@ pub enum Rank {
 
 impl Rank {
     /// All ranks, `a` to `i`.
-    pub const ALL: [Rank; 9] = [
-        Rank::A,
-        Rank::B,
-        Rank::C,
-        Rank::D,
-        Rank::E,
-        Rank::F,
-        Rank::G,
-        Rank::H,
-        Rank::I,
-    ];
+    pub const ALL: [Rank; 9] = [Rank::A, Rank::B, Rank::C, Rank::D, Rank::E, Rank::F, Rank::G, Rank::H, Rank::I];
     /// Number of ranks.
     pub const NUM: usize = 9;
 

@@ -28,7 +28,7 @@ mod tests {
     #[test]
     fn emitted_tables_checksum_is_pinned() {
         let source = include_str!(concat!(env!("OUT_DIR"), "/tables.rs"));
-        assert_eq!(fnv1a(source.as_bytes()), 0, "tables.rs checksum changed");
+        assert_eq!(fnv1a(source.as_bytes()), 0x25e1_fc7c_01b8_b43f, "tables.rs checksum changed");
     }
 
     #[test]

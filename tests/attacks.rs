@@ -78,7 +78,11 @@ fn step_attacks_match_the_rules() {
     for color in Color::ALL {
         for kind in PieceKind::ALL {
             for square in Square::ALL {
-                assert_eq!(step_attacks(color, kind, square), naive_steps(color, kind, square), "{color} {kind:?} {square}");
+                assert_eq!(
+                    step_attacks(color, kind, square),
+                    naive_steps(color, kind, square),
+                    "{color} {kind:?} {square}"
+                );
             }
         }
     }

@@ -6,7 +6,8 @@ use hayanagi::{Bitboard, Color, File, Piece, PieceKind, Rank, Square, SquarePars
 const SQ_7G: Square = Square::new(File::F7, Rank::G);
 const FROM_INDEX: Option<Square> = Square::try_index(30);
 const PARSED: Result<Square, SquareParseError> = Square::from_usi(b"5e");
-const BOARD: Bitboard = Bitboard::EMPTY.with(SQ_7G).with(Square::SQ_1I).without(Square::SQ_1I).union(Bitboard::from_square(Square::SQ_9A));
+const BOARD: Bitboard =
+    Bitboard::EMPTY.with(SQ_7G).with(Square::SQ_1I).without(Square::SQ_1I).union(Bitboard::from_square(Square::SQ_9A));
 const FILE_1: Bitboard = Bitboard::file(File::F1);
 const NOT_FILE_1: Bitboard = FILE_1.complement();
 const BLACK_ROOK: Piece = Piece::new(Color::Black, PieceKind::Rook);

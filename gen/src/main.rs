@@ -22,11 +22,15 @@ fn main() {
         total += size.bytes;
     }
     println!("{:<24} {:>6}         {:>8} bytes ({:.1} KiB)", "total", "", total, total as f64 / 1024.0);
-    println!("generated in {:.3} s ({} build)", elapsed.as_secs_f64(), if cfg!(debug_assertions) { "debug" } else { "release" });
-    if let Some(path) = path {
-        if let Err(error) = std::fs::write(&path, &generated.source) {
-            eprintln!("hayanagi-gen: cannot write {path}: {error}");
-            std::process::exit(1);
-        }
+    println!(
+        "generated in {:.3} s ({} build)",
+        elapsed.as_secs_f64(),
+        if cfg!(debug_assertions) { "debug" } else { "release" }
+    );
+    if let Some(path) = path
+        && let Err(error) = std::fs::write(&path, &generated.source)
+    {
+        eprintln!("hayanagi-gen: cannot write {path}: {error}");
+        std::process::exit(1);
     }
 }
