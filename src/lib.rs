@@ -55,6 +55,11 @@ mod square;
 mod tables;
 pub mod zobrist;
 
+// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use attacks::{attacks, between, bishop_attacks, lance_attacks, rook_attacks, step_attacks, step_to};
 pub use bitboard::{Bitboard, Squares};
 pub use color::Color;
