@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::geometry;
+
 /// A file, 1 to 9. File 1 is on Black's right (the `1` of USI `1a`), file 9 on Black's left.
 ///
 /// ```
@@ -66,7 +68,7 @@ impl File {
     /// The board column of this file in the square numbering: 0 for file 9, 8 for file 1.
     #[inline]
     pub(crate) const fn col(self) -> u8 {
-        8 - self as u8
+        geometry::col_of_file(self.number())
     }
 
     /// The USI digit.

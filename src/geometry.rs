@@ -58,6 +58,16 @@ pub const fn col_of(square: u8) -> u8 {
     square % FILES
 }
 
+/// File number (1 = Black's right, 9 = Black's left) of a column.
+pub const fn file_of_col(col: u8) -> u8 {
+    FILES - col
+}
+
+/// Column of a file number (1..=9); the inverse of [`file_of_col`].
+pub const fn col_of_file(file: u8) -> u8 {
+    FILES - file
+}
+
 /// A step as (row delta, column delta), written from Black's side: negative rows go forward.
 pub type Delta = (i8, i8);
 

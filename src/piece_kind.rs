@@ -70,16 +70,16 @@ impl PieceKind {
     ];
     /// Number of kinds.
     pub const NUM: usize = geometry::KINDS;
-    /// The kinds that can be held in hand, in index order (P L N S G B R).
-    pub const HAND: [PieceKind; 7] = [
-        PieceKind::Pawn,
-        PieceKind::Lance,
-        PieceKind::Knight,
-        PieceKind::Silver,
-        PieceKind::Gold,
-        PieceKind::Bishop,
-        PieceKind::Rook,
-    ];
+    /// The kinds that can be held in hand, in index order (P L N S G B R): the first seven of [`ALL`](Self::ALL).
+    pub const HAND: [PieceKind; geometry::HAND_KINDS] = {
+        let mut hand = [PieceKind::Pawn; geometry::HAND_KINDS];
+        let mut i = 0;
+        while i < hand.len() {
+            hand[i] = PieceKind::ALL[i];
+            i += 1;
+        }
+        hand
+    };
 
     /// The index, 0 to 13.
     #[inline]

@@ -75,7 +75,7 @@ impl Square {
     /// The file.
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[8 - geometry::col_of(self as u8) as usize]
+        File::ALL[geometry::file_of_col(geometry::col_of(self as u8)) as usize - 1]
     }
 
     /// The rank.

@@ -15,7 +15,7 @@
 mod geometry;
 
 use geometry::{
-    BLACK, Delta, FILES, HAND_KINDS, KINDS, LANCE, LINES, MAX_HAND_COUNT, SLIDES, SQUARES, STEPS, WHITE, col_of,
+    BLACK, Delta, HAND_KINDS, KINDS, LANCE, LINES, MAX_HAND_COUNT, SLIDES, SQUARES, STEPS, WHITE, col_of, file_of_col,
     offset, oriented, row_of,
 };
 use proc_macro2::{Literal, TokenStream};
@@ -70,7 +70,7 @@ const fn key(occupancy: Set) -> u64 {
 
 /// Name of a square in USI (`7g`), for comments in the emitted source.
 fn square_name(square: u8) -> String {
-    format!("{}{}", FILES - col_of(square), (b'a' + row_of(square)) as char)
+    format!("{}{}", file_of_col(col_of(square)), (b'a' + row_of(square)) as char)
 }
 
 /// The naive ray walk: squares from `square` along `delta` up to and including the first occupied one.
@@ -406,6 +406,22 @@ impl Emitter {
     }
 }
 
+impl Emitter {
+    /// A `[color][kind][_]` table of keys, one row of keys per line.
+    fn key_table(&mut self, doc: &str, name: &str, ty: TokenStream, keys: &[Vec<Vec<u64>>], what: &str) {
+        let mut rows = Vec::new();
+        for (color, per_kind) in keys.iter().enumerate() {
+            for (kind, row) in per_kind.iter().enumerate() {
+                let row = row.iter().map(|&k| hex(k, 16));
+                let comment = format!("{} {} {what}", ["black", "white"][color], KIND_NAMES[kind]);
+                rows.push(entry(quote!([#(#row),*]), &comment));
+            }
+        }
+        let entries = keys.iter().flatten().flatten().count();
+        self.add(doc, name, ty, &format!("[\n{}    ]", nest(&rows, &[2]).concat()), entries, 8);
+    }
+}
+
 fn entry(tokens: TokenStream, comment: &str) -> String {
     format!("        {tokens}, // {comment}\n")
 }
@@ -523,39 +539,19 @@ pub fn generate() -> Result<Generated, String> {
     );
 
     let keys = zobrist();
-    let mut rows = Vec::new();
-    for (color, per_kind) in keys.board.iter().enumerate() {
-        for (kind, per_square) in per_kind.iter().enumerate() {
-            let row = per_square.iter().map(|&k| hex(k, 16));
-            let comment = format!("{} {} on 9a..1i", ["black", "white"][color], KIND_NAMES[kind]);
-            rows.push(entry(quote!([#(#row),*]), &comment));
-        }
-    }
-    let n = rows.len() * SQUARES;
-    out.add(
+    out.key_table(
         "Zobrist keys of a piece on a square, `[color][kind][square]`.",
         "ZOBRIST_BOARD",
         quote!([[[u64; 81]; 14]; 2]),
-        &format!("[\n{}    ]", nest(&rows, &[2]).concat()),
-        n,
-        8,
+        &keys.board,
+        "on 9a..1i",
     );
-    let mut rows = Vec::new();
-    for (color, per_kind) in keys.hand.iter().enumerate() {
-        for (kind, per_count) in per_kind.iter().enumerate() {
-            let row = per_count.iter().map(|&k| hex(k, 16));
-            let comment = format!("{} {} in hand, count 0..=18", ["black", "white"][color], KIND_NAMES[kind]);
-            rows.push(entry(quote!([#(#row),*]), &comment));
-        }
-    }
-    let n = rows.len() * (MAX_HAND_COUNT + 1);
-    out.add(
+    out.key_table(
         "Zobrist keys of a hand count, `[color][hand kind][count]`.",
         "ZOBRIST_HAND",
         quote!([[[u64; 19]; 7]; 2]),
-        &format!("[\n{}    ]", nest(&rows, &[2]).concat()),
-        n,
-        8,
+        &keys.hand,
+        "in hand, count 0..=18",
     );
     let side = hex(keys.side, 16);
     out.add("Zobrist key XORed in when White is to move.", "ZOBRIST_SIDE", quote!(u64), &side.to_string(), 1, 8);
