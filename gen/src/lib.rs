@@ -395,8 +395,7 @@ struct Emitter {
 impl Emitter {
     /// A table of one entry per line; `dims` are its outer dimensions (see [`nest`]).
     fn table(&mut self, doc: &str, name: &str, ty: TokenStream, lines: &[String], dims: &[usize], entry_bytes: usize) {
-        let value = format!("[\n{}    ]", nest(lines, dims).concat());
-        self.add(doc, name, ty, &value, lines.len(), entry_bytes);
+        self.add(doc, name, ty, &array(lines, dims), lines.len(), entry_bytes);
     }
 
     fn add(&mut self, doc: &str, name: &str, ty: TokenStream, value: &str, entries: usize, entry_bytes: usize) {
@@ -404,9 +403,7 @@ impl Emitter {
         writeln!(self.statics, "/// {doc}\npub(crate) static {name}: {ty} = data::{name};").unwrap();
         self.sizes.push(TableSize { name: name.to_string(), entries, bytes: entries * entry_bytes });
     }
-}
 
-impl Emitter {
     /// A `[color][kind][_]` table of keys, one row of keys per line.
     fn key_table(&mut self, doc: &str, name: &str, ty: TokenStream, keys: &[Vec<Vec<u64>>], what: &str) {
         let mut rows = Vec::new();
@@ -418,8 +415,13 @@ impl Emitter {
             }
         }
         let entries = keys.iter().flatten().flatten().count();
-        self.add(doc, name, ty, &format!("[\n{}    ]", nest(&rows, &[2]).concat()), entries, 8);
+        self.add(doc, name, ty, &array(&rows, &[2]), entries, 8);
     }
+}
+
+/// An array literal of entry lines with outer dimensions `dims` (see [`nest`]).
+fn array(lines: &[String], dims: &[usize]) -> String {
+    format!("[\n{}    ]", nest(lines, dims).concat())
 }
 
 fn entry(tokens: TokenStream, comment: &str) -> String {
