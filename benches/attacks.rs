@@ -4,6 +4,9 @@
 //! is folded into a checksum so no lookup can be optimised away. A naive ray walk is timed beside the
 //! tables for scale. Prints nanoseconds per lookup (median of 7 runs).
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -17,25 +20,6 @@ fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state >> 7;
     *state ^= *state << 17;
     *state
-}
-
-/// Rook attacks by walking rays square by square, for comparison.
-fn naive_rook(square: Square, occupied: Bitboard) -> Bitboard {
-    let mut set = Bitboard::EMPTY;
-    let (file, rank) = (square.file().index() as i32, square.rank().index() as i32);
-    for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-        let (mut f, mut r) = (file + df, rank + dr);
-        while (0..9).contains(&f) && (0..9).contains(&r) {
-            let to = Square::new(hayanagi::File::ALL[f as usize], hayanagi::Rank::ALL[r as usize]);
-            set = set.with(to);
-            if occupied.contains(to) {
-                break;
-            }
-            f += df;
-            r += dr;
-        }
-    }
-    set
 }
 
 fn measure(name: &str, pairs: &[(Square, Bitboard)], lookup: impl Fn(Square, Bitboard) -> Bitboard) {
@@ -73,5 +57,5 @@ fn main() {
     measure("lance_attacks (black)", &pairs, |s, o| lance_attacks(Color::Black, s, o));
     measure("attacks (white dragon)", &pairs, |s, o| attacks(Piece::new(Color::White, PieceKind::Dragon), s, o));
     measure("attacks (black gold)", &pairs, |s, o| attacks(Piece::new(Color::Black, PieceKind::Gold), s, o));
-    measure("naive rook ray walk", &pairs, naive_rook);
+    measure("naive rook ray walk", &pairs, |s, o| common::naive_attacks(Color::Black, PieceKind::Rook, s, o));
 }
