@@ -126,7 +126,7 @@ pub fn relevant_mask(color: Color, kind: PieceKind, square: Square) -> Bitboard 
 pub fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
     let mask = mask.to_u128();
     let mut next = Some(0u128);
-    std::iter::from_fn(move || {
+    core::iter::from_fn(move || {
         let current = next?;
         let following = current.wrapping_sub(mask) & mask;
         next = (following != 0).then_some(following);
