@@ -1,0 +1,120 @@
+//! Pieces in hand: how many of each of the seven hand kinds one side holds.
+
+use core::fmt;
+
+use crate::PieceKind;
+
+/// The pieces one side holds in hand: a count per hand kind (pawn ..= rook).
+///
+/// Counts are not limited here; a [`Position`](crate::Position) built by the SFEN parser never holds
+/// more of a kind than the set has (18 pawns, 4 lances, knights, silvers and golds, 2 bishops and rooks).
+///
+/// ```
+/// use hayanagi::{Hand, PieceKind};
+/// let hand = Hand::EMPTY.with(PieceKind::Pawn, 3).with(PieceKind::Rook, 1);
+/// assert_eq!(hand.count(PieceKind::Pawn), 3);
+/// assert_eq!(hand.count(PieceKind::King), 0);
+/// assert_eq!(hand.to_string(), "R3P");
+/// assert!(!hand.is_empty() && Hand::EMPTY.is_empty());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Hand {
+    counts: [u8; PieceKind::HAND.len()],
+}
+
+impl Hand {
+    /// No piece in hand.
+    pub const EMPTY: Hand = Hand { counts: [0; PieceKind::HAND.len()] };
+
+    /// How many pieces of `kind` are held (0 for the king and promoted kinds).
+    #[inline]
+    pub const fn count(self, kind: PieceKind) -> u8 {
+        if kind.is_hand_kind() { self.counts[kind.index()] } else { 0 }
+    }
+
+    /// The same hand holding `count` of `kind`; unchanged if `kind` cannot be held in hand.
+    #[inline]
+    pub const fn with(mut self, kind: PieceKind, count: u8) -> Hand {
+        if kind.is_hand_kind() {
+            self.counts[kind.index()] = count;
+        }
+        self
+    }
+
+    /// True when nothing is held.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        u64::from_le_bytes([
+            self.counts[0],
+            self.counts[1],
+            self.counts[2],
+            self.counts[3],
+            self.counts[4],
+            self.counts[5],
+            self.counts[6],
+            0,
+        ]) == 0
+    }
+
+    /// Total number of pieces held.
+    #[inline]
+    pub const fn total(self) -> u32 {
+        let mut total = 0;
+        let mut i = 0;
+        while i < self.counts.len() {
+            total += self.counts[i] as u32;
+            i += 1;
+        }
+        total
+    }
+
+    /// Adds one piece of a hand kind (the caller guarantees `kind` is a hand kind).
+    #[inline]
+    pub(crate) fn add(&mut self, kind: PieceKind) {
+        if let Some(count) = self.counts.get_mut(kind.index()) {
+            *count = count.wrapping_add(1);
+        }
+    }
+
+    /// Removes one piece of a hand kind (the caller guarantees one is held).
+    #[inline]
+    pub(crate) fn remove(&mut self, kind: PieceKind) {
+        if let Some(count) = self.counts.get_mut(kind.index()) {
+            *count = count.wrapping_sub(1);
+        }
+    }
+}
+
+/// SFEN order of hand kinds: R B G S N L P.
+pub(crate) const SFEN_ORDER: [PieceKind; 7] = [
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Gold,
+    PieceKind::Silver,
+    PieceKind::Knight,
+    PieceKind::Lance,
+    PieceKind::Pawn,
+];
+
+/// The SFEN spelling for Black (uppercase, `R2P`); `-` when empty. Count written only when >= 2.
+impl fmt::Display for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for kind in SFEN_ORDER {
+            match self.count(kind) {
+                0 => {}
+                1 => write!(f, "{}", kind.base_letter())?,
+                n => write!(f, "{}{}", n, kind.base_letter())?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Hand({self})")
+    }
+}

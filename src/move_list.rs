@@ -1,0 +1,103 @@
+//! A fixed-capacity list of moves, large enough for every legal position.
+
+use core::fmt;
+use core::ops::Deref;
+
+use crate::{Move, Square};
+
+/// A list of at most [`MoveList::CAPACITY`] moves, on the stack.
+///
+/// No legal shogi position has more than 593 legal moves (SPEC §3), so the legal move list of any
+/// position the library accepts fits. It dereferences to a slice.
+///
+/// ```
+/// use hayanagi::{Move, MoveList, Square};
+/// let mut list = MoveList::new();
+/// assert!(list.push(Move::normal(Square::SQ_7G, Square::SQ_7F, false)));
+/// assert_eq!(list.len(), 1);
+/// assert_eq!(list[0].to_string(), "7g7f");
+/// ```
+#[derive(Clone)]
+pub struct MoveList {
+    len: usize,
+    moves: [Move; MoveList::CAPACITY],
+}
+
+impl MoveList {
+    /// Capacity: the 593 moves of the richest known position, rounded up.
+    pub const CAPACITY: usize = 600;
+
+    /// An empty list.
+    #[inline]
+    pub const fn new() -> MoveList {
+        MoveList { len: 0, moves: [Move::normal(Square::SQ_9A, Square::SQ_9B, false); MoveList::CAPACITY] }
+    }
+
+    /// Appends `mv`; returns false (and drops it) if the list is full.
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) -> bool {
+        match self.moves.get_mut(self.len) {
+            Some(slot) => {
+                *slot = mv;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        // `len` never exceeds the capacity.
+        self.moves.get(..self.len).unwrap_or(&[])
+    }
+
+    /// The moves as a mutable slice (to sort or reorder them).
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        self.moves.get_mut(..self.len).unwrap_or(&mut [])
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl PartialEq for MoveList {
+    fn eq(&self, other: &MoveList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MoveList {}

@@ -1,0 +1,147 @@
+//! Moves: a board move (from, to, promotion) or a drop (kind, to), packed in 16 bits.
+
+use core::fmt;
+use core::num::NonZeroU16;
+
+use crate::{PieceKind, Square};
+
+/// Bit set in every move, so that no move is 0 and `Option<Move>` takes 2 bytes.
+const VALID: u16 = 1 << 15;
+const PROMOTE: u16 = 1 << 14;
+const FROM_SHIFT: u32 = 7;
+/// `from` values of 81 and above are drops of hand kind `from - 81`.
+const DROP_BASE: u16 = Square::NUM as u16;
+
+/// A move: a piece moving on the board (with or without promotion) or a piece dropped from hand.
+///
+/// A `Move` says only what the USI string says; whether it is legal depends on the position
+/// ([`Position::is_legal`](crate::Position::is_legal)). It prints in USI:
+///
+/// ```
+/// use hayanagi::{Move, PieceKind, Square};
+/// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).to_string(), "7g7f");
+/// assert_eq!(Move::normal(Square::SQ_8H, Square::SQ_2B, true).to_string(), "8h2b+");
+/// assert_eq!(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap().to_string(), "P*5e");
+/// assert_eq!(Move::drop(PieceKind::King, Square::SQ_5E), None);
+/// assert_eq!(core::mem::size_of::<Option<Move>>(), 2);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move(NonZeroU16);
+
+impl Move {
+    /// A board move from `from` to `to`, promoting if `promote`.
+    #[inline]
+    pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
+        let promote = if promote { PROMOTE } else { 0 };
+        Move::from_raw(VALID | promote | (from as u16) << FROM_SHIFT | to as u16)
+    }
+
+    /// A drop of `kind` on `to`; `None` if `kind` cannot be held in hand.
+    #[inline]
+    pub const fn drop(kind: PieceKind, to: Square) -> Option<Move> {
+        if kind.is_hand_kind() {
+            Some(Move::from_raw(VALID | (DROP_BASE + kind as u16) << FROM_SHIFT | to as u16))
+        } else {
+            None
+        }
+    }
+
+    #[inline(always)]
+    const fn from_raw(bits: u16) -> Move {
+        match NonZeroU16::new(bits | VALID) {
+            Some(bits) => Move(bits),
+            // Unreachable: VALID is set.
+            None => Move(NonZeroU16::MAX),
+        }
+    }
+
+    /// The 16-bit encoding: bits 0-6 `to`, bits 7-13 `from` (81 + hand kind for a drop), bit 14
+    /// promotion, bit 15 always set. Stable across versions; [`Move::from_bits`] reads it back.
+    #[inline]
+    pub const fn to_bits(self) -> u16 {
+        self.0.get()
+    }
+
+    /// The move encoded by [`Move::to_bits`]; `None` for a value no move encodes.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Square};
+    /// let mv = Move::normal(Square::SQ_2B, Square::SQ_8H, true);
+    /// assert_eq!(Move::from_bits(mv.to_bits()), Some(mv));
+    /// assert_eq!(Move::from_bits(0), None);
+    /// ```
+    pub const fn from_bits(bits: u16) -> Option<Move> {
+        if bits & VALID == 0 {
+            return None;
+        }
+        let to = (bits & 0x7f) as usize;
+        let from = ((bits >> FROM_SHIFT) & 0x7f) as usize;
+        let promote = bits & PROMOTE != 0;
+        let Some(to) = Square::try_index(to) else { return None };
+        if from < Square::NUM {
+            match Square::try_index(from) {
+                Some(from) if from as usize != to as usize => Some(Move::normal(from, to, promote)),
+                _ => None,
+            }
+        } else {
+            match PieceKind::try_index(from - Square::NUM) {
+                Some(kind) if !promote => Move::drop(kind, to),
+                _ => None,
+            }
+        }
+    }
+
+    /// The destination square.
+    #[inline]
+    pub const fn to(self) -> Square {
+        match Square::try_index((self.0.get() & 0x7f) as usize) {
+            Some(square) => square,
+            None => Square::SQ_1I,
+        }
+    }
+
+    /// The origin square of a board move; `None` for a drop.
+    #[inline]
+    pub const fn from(self) -> Option<Square> {
+        Square::try_index(((self.0.get() >> FROM_SHIFT) & 0x7f) as usize)
+    }
+
+    /// The dropped kind of a drop; `None` for a board move.
+    #[inline]
+    pub const fn drop_kind(self) -> Option<PieceKind> {
+        let from = ((self.0.get() >> FROM_SHIFT) & 0x7f) as usize;
+        if from < Square::NUM { None } else { PieceKind::try_index(from - Square::NUM) }
+    }
+
+    /// True for a drop.
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        (self.0.get() >> FROM_SHIFT) & 0x7f >= DROP_BASE
+    }
+
+    /// True for a board move that promotes.
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.0.get() & PROMOTE != 0
+    }
+}
+
+/// USI notation: `7g7f`, `8h2b+`, `P*5e`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.from(), self.drop_kind()) {
+            (Some(from), _) => {
+                write!(f, "{}{}", from, self.to())?;
+                if self.is_promotion() { f.write_str("+") } else { Ok(()) }
+            }
+            (None, Some(kind)) => write!(f, "{}*{}", kind.base_letter(), self.to()),
+            (None, None) => f.write_str("?"),
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}

@@ -1,0 +1,482 @@
+//! The position: pieces on the board, pieces in hand, side to move, and everything derived from them
+//! (bitboards, king squares, Zobrist key, checkers, pinned pieces), kept in sync on every move.
+
+use crate::{
+    Bitboard, Color, Hand, Move, Piece, PieceKind, Square, bishop_attacks, lance_attacks, rook_attacks, step_to,
+    tables::{ZOBRIST_BOARD, ZOBRIST_HAND, ZOBRIST_SIDE},
+};
+use crate::{between, step_attacks};
+
+/// A shogi position.
+///
+/// The board is kept twice, as an array (what is on a square) and as bitboards per colour and per
+/// kind (where the pieces of a kind are); both are updated together by every change. The Zobrist key
+/// is updated incrementally, and the pieces giving check and the pieces pinned to the king of the
+/// side to move are cached after every move, since move generation needs them at every node.
+///
+/// Zero or one king per colour is allowed (tsume problems omit the attacker's king). A `Position`
+/// holds no history: repetition is judged with a [`History`](crate::History) the caller keeps.
+///
+/// ```
+/// use hayanagi::{Color, Position};
+/// let pos = Position::startpos();
+/// assert_eq!(pos.side_to_move(), Color::Black);
+/// assert_eq!(pos.legal_moves().len(), 30);
+/// assert!(!pos.in_check());
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    board: [Option<Piece>; Square::NUM],
+    by_color: [Bitboard; Color::NUM],
+    by_kind: [Bitboard; PieceKind::NUM],
+    hands: [Hand; Color::NUM],
+    kings: [Option<Square>; Color::NUM],
+    side: Color,
+    ply: u64,
+    key: u64,
+    checkers: Bitboard,
+    pinned: Bitboard,
+}
+
+/// What [`Position::undo`] needs to take back a move: the captured piece and the cached state from
+/// before the move. Returned by [`Position::play_unchecked`] and [`Position::play`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    captured: Option<Piece>,
+    key: u64,
+    checkers: Bitboard,
+    pinned: Bitboard,
+}
+
+/// The error of [`Position::play`]: the move is not legal in the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub Move);
+
+impl core::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "illegal move {}", self.0)
+    }
+}
+
+impl core::error::Error for IllegalMove {}
+
+#[inline(always)]
+fn board_key(piece: Piece, square: Square) -> u64 {
+    ZOBRIST_BOARD[piece.color().index()][piece.kind().index()][square.index()]
+}
+
+#[inline(always)]
+fn hand_key(color: Color, kind: PieceKind, count: u8) -> u64 {
+    match ZOBRIST_HAND[color.index()].get(kind.index()).and_then(|keys| keys.get(count as usize)) {
+        Some(&key) => key,
+        None => 0,
+    }
+}
+
+const START_BACK: [PieceKind; 9] = [
+    PieceKind::Lance,
+    PieceKind::Knight,
+    PieceKind::Silver,
+    PieceKind::Gold,
+    PieceKind::King,
+    PieceKind::Gold,
+    PieceKind::Silver,
+    PieceKind::Knight,
+    PieceKind::Lance,
+];
+
+impl Position {
+    /// The initial position (平手), Black to move, ply 1.
+    pub fn startpos() -> Position {
+        let mut board = [None; Square::NUM];
+        for col in 0..9 {
+            board[col] = Some(Piece::new(Color::White, START_BACK[col]));
+            board[18 + col] = Some(Piece::new(Color::White, PieceKind::Pawn));
+            board[54 + col] = Some(Piece::new(Color::Black, PieceKind::Pawn));
+            board[72 + col] = Some(Piece::new(Color::Black, START_BACK[col]));
+        }
+        board[Square::SQ_8B.index()] = Some(Piece::new(Color::White, PieceKind::Rook));
+        board[Square::SQ_2B.index()] = Some(Piece::new(Color::White, PieceKind::Bishop));
+        board[Square::SQ_8H.index()] = Some(Piece::new(Color::Black, PieceKind::Bishop));
+        board[Square::SQ_2H.index()] = Some(Piece::new(Color::Black, PieceKind::Rook));
+        Position::from_parts(&board, [Hand::EMPTY; 2], Color::Black, 1)
+    }
+
+    /// Builds a position from its plain parts without checking the rules (the SFEN parser checks
+    /// them first). More than one king of a colour keeps the last one as "the" king.
+    pub(crate) fn from_parts(
+        board: &[Option<Piece>; Square::NUM],
+        hands: [Hand; 2],
+        side: Color,
+        ply: u64,
+    ) -> Position {
+        let mut pos = Position {
+            board: [None; Square::NUM],
+            by_color: [Bitboard::EMPTY; Color::NUM],
+            by_kind: [Bitboard::EMPTY; PieceKind::NUM],
+            hands,
+            kings: [None; Color::NUM],
+            side,
+            ply,
+            key: 0,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        };
+        for square in Square::ALL {
+            if let Some(piece) = board[square.index()] {
+                pos.put(square, piece);
+                if piece.kind() == PieceKind::King {
+                    pos.kings[piece.color().index()] = Some(square);
+                }
+            }
+        }
+        pos.key = pos.compute_key();
+        pos.refresh_checks();
+        pos
+    }
+
+    // ----- reading -----
+
+    /// The piece on `square`, if any.
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.board[square.index()]
+    }
+
+    /// The board as an array indexed by [`Square::index`].
+    #[inline]
+    pub fn board(&self) -> &[Option<Piece>; Square::NUM] {
+        &self.board
+    }
+
+    /// What `color` holds in hand.
+    #[inline]
+    pub fn hand(&self, color: Color) -> Hand {
+        self.hands[color.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The move number as in SFEN (1 for the first move of a game), increased by every move.
+    #[inline]
+    pub fn ply(&self) -> u64 {
+        self.ply
+    }
+
+    /// The Zobrist key of board, hands and side to move (not of the ply).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The square of `color`'s king; `None` if it has none.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline(always)]
+    pub fn colored(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of pieces of `kind`, both colours.
+    #[inline(always)]
+    pub fn kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// The squares of `color`'s pieces of `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// True when the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
+
+    /// The side to move's pieces pinned to its king: each is the only piece between the king and an
+    /// enemy rook, bishop, lance, dragon or horse that would attack the king without it.
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// Squares of pieces that move like a gold (gold and the four promoted small pieces).
+    #[inline(always)]
+    pub(crate) fn golds(&self) -> Bitboard {
+        self.by_kind[PieceKind::Gold.index()]
+            | self.by_kind[PieceKind::ProPawn.index()]
+            | self.by_kind[PieceKind::ProLance.index()]
+            | self.by_kind[PieceKind::ProKnight.index()]
+            | self.by_kind[PieceKind::ProSilver.index()]
+    }
+
+    /// `color`'s pieces that attack `square` when `occupied` are the occupied squares (only the
+    /// sliders look at `occupied`; the pieces themselves are those on the board).
+    #[inline]
+    pub fn attackers_to(&self, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
+        let k = |kind: PieceKind| self.by_kind[kind.index()];
+        let rooks = k(PieceKind::Rook) | k(PieceKind::Dragon);
+        let bishops = k(PieceKind::Bishop) | k(PieceKind::Horse);
+        let kings = k(PieceKind::King) | k(PieceKind::Horse) | k(PieceKind::Dragon);
+        let attackers = (step_to(color, PieceKind::Pawn, square) & k(PieceKind::Pawn))
+            | (step_to(color, PieceKind::Knight, square) & k(PieceKind::Knight))
+            | (step_to(color, PieceKind::Silver, square) & k(PieceKind::Silver))
+            | (step_to(color, PieceKind::Gold, square) & self.golds())
+            | (step_to(color, PieceKind::King, square) & kings)
+            | (rook_attacks(square, occupied) & rooks)
+            | (bishop_attacks(square, occupied) & bishops)
+            | (lance_attacks(color.flip(), square, occupied) & k(PieceKind::Lance));
+        attackers & self.by_color[color.index()]
+    }
+
+    /// True when `color` attacks `square` with the current occupancy.
+    #[inline]
+    pub fn is_attacked(&self, color: Color, square: Square) -> bool {
+        !self.attackers_to(color, square, self.occupied()).is_empty()
+    }
+
+    /// `color`'s sliders that see `square` through at most the pieces in `occupied`.
+    #[inline(always)]
+    pub(crate) fn slider_attackers(&self, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
+        let k = |kind: PieceKind| self.by_kind[kind.index()];
+        ((rook_attacks(square, occupied) & (k(PieceKind::Rook) | k(PieceKind::Dragon)))
+            | (bishop_attacks(square, occupied) & (k(PieceKind::Bishop) | k(PieceKind::Horse)))
+            | (lance_attacks(color.flip(), square, occupied) & k(PieceKind::Lance)))
+            & self.by_color[color.index()]
+    }
+
+    /// The pieces (of either colour) that stand alone between `color`'s king and an enemy slider
+    /// aimed at it. Those of `color` are pinned; those of the enemy give discovered check if they move.
+    pub(crate) fn blockers(&self, color: Color) -> Bitboard {
+        let Some(king) = self.king(color) else { return Bitboard::EMPTY };
+        let snipers = self.slider_attackers(color.flip(), king, Bitboard::EMPTY);
+        let occupied = self.occupied();
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let b = between(king, sniper) & occupied;
+            if !b.has_more_than_one() {
+                blockers |= b;
+            }
+        }
+        blockers
+    }
+
+    /// Recomputes checkers and pinned pieces of the side to move.
+    #[inline]
+    pub(crate) fn refresh_checks(&mut self) {
+        let us = self.side;
+        match self.king(us) {
+            Some(king) => {
+                self.checkers = self.attackers_to(us.flip(), king, self.occupied());
+                self.pinned = self.blockers(us) & self.by_color[us.index()];
+            }
+            None => {
+                self.checkers = Bitboard::EMPTY;
+                self.pinned = Bitboard::EMPTY;
+            }
+        }
+    }
+
+    /// The Zobrist key computed from scratch (what [`Position::key`] keeps up to date).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = if self.side == Color::White { ZOBRIST_SIDE } else { 0 };
+        for square in Square::ALL {
+            if let Some(piece) = self.board[square.index()] {
+                key ^= board_key(piece, square);
+            }
+        }
+        for color in Color::ALL {
+            for kind in PieceKind::HAND {
+                key ^= hand_key(color, kind, self.hands[color.index()].count(kind));
+            }
+        }
+        key
+    }
+
+    // ----- changing -----
+
+    #[inline(always)]
+    fn put(&mut self, square: Square, piece: Piece) {
+        let bb = Bitboard::from_square(square);
+        self.board[square.index()] = Some(piece);
+        self.by_color[piece.color().index()] |= bb;
+        self.by_kind[piece.kind().index()] |= bb;
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, square: Square, piece: Piece) {
+        let bb = Bitboard::from_square(square);
+        self.board[square.index()] = None;
+        self.by_color[piece.color().index()] ^= bb;
+        self.by_kind[piece.kind().index()] ^= bb;
+    }
+
+    #[inline(always)]
+    fn add_to_hand(&mut self, color: Color, kind: PieceKind) {
+        let count = self.hands[color.index()].count(kind);
+        self.key ^= hand_key(color, kind, count) ^ hand_key(color, kind, count.wrapping_add(1));
+        self.hands[color.index()].add(kind);
+    }
+
+    #[inline(always)]
+    fn take_from_hand(&mut self, color: Color, kind: PieceKind) {
+        let count = self.hands[color.index()].count(kind);
+        self.key ^= hand_key(color, kind, count) ^ hand_key(color, kind, count.wrapping_sub(1));
+        self.hands[color.index()].remove(kind);
+    }
+
+    /// Plays `mv` if it is legal; otherwise returns an error and leaves the position unchanged.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, Square};
+    /// let mut pos = Position::startpos();
+    /// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+    /// let undo = pos.play(mv).unwrap();
+    /// assert!(pos.play(mv).is_err()); // 7g is empty now
+    /// pos.undo(mv, undo);
+    /// assert_eq!(pos, Position::startpos());
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<Undo, IllegalMove> {
+        if self.is_legal(mv) { Ok(self.play_unchecked(mv)) } else { Err(IllegalMove(mv)) }
+    }
+
+    /// Plays `mv` without checking it, returning what [`Position::undo`] needs to take it back.
+    ///
+    /// Contract: `mv` must be legal (generated by [`Position::legal_moves`] or accepted by
+    /// [`Position::is_legal`]). An illegal move leaves some consistent but meaningless position (or
+    /// the position unchanged, for a move from an empty square); it never panics and never causes
+    /// undefined behaviour.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) -> Undo {
+        let mut undo = Undo { captured: None, key: self.key, checkers: self.checkers, pinned: self.pinned };
+        let us = self.side;
+        let to = mv.to();
+        match mv.from() {
+            None => {
+                let Some(kind) = mv.drop_kind() else { return undo };
+                if self.board[to.index()].is_some() || self.hands[us.index()].count(kind) == 0 {
+                    return undo;
+                }
+                self.take_from_hand(us, kind);
+                let piece = Piece::new(us, kind);
+                self.put(to, piece);
+                self.key ^= board_key(piece, to);
+            }
+            Some(from) => {
+                let Some(piece) = self.board[from.index()] else { return undo };
+                if let Some(captured) = self.board[to.index()] {
+                    self.remove(to, captured);
+                    self.key ^= board_key(captured, to);
+                    if captured.kind() == PieceKind::King {
+                        self.kings[captured.color().index()] = None;
+                    } else {
+                        self.add_to_hand(us, captured.kind().unpromote());
+                    }
+                    undo.captured = Some(captured);
+                }
+                self.remove(from, piece);
+                self.key ^= board_key(piece, from);
+                let moved = match (mv.is_promotion(), piece.kind().promote()) {
+                    (true, Some(promoted)) => Piece::new(piece.color(), promoted),
+                    _ => piece,
+                };
+                self.put(to, moved);
+                self.key ^= board_key(moved, to);
+                if moved.kind() == PieceKind::King {
+                    self.kings[moved.color().index()] = Some(to);
+                }
+            }
+        }
+        self.side = us.flip();
+        self.key ^= ZOBRIST_SIDE;
+        self.ply = self.ply.wrapping_add(1);
+        self.refresh_checks();
+        undo
+    }
+
+    /// Takes back `mv`, which must be the last move played, with the record its play returned.
+    #[inline]
+    pub fn undo(&mut self, mv: Move, undo: Undo) {
+        let them = self.side;
+        let us = them.flip();
+        let to = mv.to();
+        let Some(moved) = self.board[to.index()] else { return };
+        if moved.color() != us {
+            return;
+        }
+        self.remove(to, moved);
+        match mv.from() {
+            None => self.hands[us.index()].add(moved.kind()),
+            Some(from) => {
+                let piece = if mv.is_promotion() { Piece::new(us, moved.kind().unpromote()) } else { moved };
+                self.put(from, piece);
+                if piece.kind() == PieceKind::King {
+                    self.kings[us.index()] = Some(from);
+                }
+                if let Some(captured) = undo.captured {
+                    self.put(to, captured);
+                    if captured.kind() == PieceKind::King {
+                        self.kings[captured.color().index()] = Some(to);
+                    } else {
+                        self.hands[us.index()].remove(captured.kind().unpromote());
+                    }
+                }
+            }
+        }
+        self.side = us;
+        self.ply = self.ply.wrapping_sub(1);
+        self.key = undo.key;
+        self.checkers = undo.checkers;
+        self.pinned = undo.pinned;
+    }
+
+    /// Passes the turn (a null move, for search): the side to move changes, nothing else. Undo it
+    /// with a second call. Only meaningful when the side to move is not in check.
+    pub fn pass(&mut self) {
+        self.side = self.side.flip();
+        self.key ^= ZOBRIST_SIDE;
+        self.refresh_checks();
+    }
+
+    /// The attacks of the piece on `from` (if any) as it would move.
+    #[inline(always)]
+    pub(crate) fn piece_attacks(&self, piece: Piece, from: Square, occupied: Bitboard) -> Bitboard {
+        let color = piece.color();
+        match piece.kind() {
+            PieceKind::Lance => lance_attacks(color, from, occupied),
+            PieceKind::Bishop => bishop_attacks(from, occupied),
+            PieceKind::Rook => rook_attacks(from, occupied),
+            PieceKind::Horse => bishop_attacks(from, occupied) | step_attacks(color, PieceKind::King, from),
+            PieceKind::Dragon => rook_attacks(from, occupied) | step_attacks(color, PieceKind::King, from),
+            kind => step_attacks(color, kind, from),
+        }
+    }
+}
+
+impl core::fmt::Debug for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Position(\"{}\")", self.sfen())
+    }
+}
