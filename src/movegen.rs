@@ -292,7 +292,7 @@ impl Position {
             }
             _ => (!own, !self.occupied()),
         };
-        self.board_moves(sink, us, targets);
+        self.board_moves(sink, us, targets, self.pinned());
         if !drop_targets.is_empty() {
             self.drop_moves(sink, us, drop_targets);
         }
@@ -306,7 +306,7 @@ impl Position {
         let mut targets = step_attacks(self.side_to_move(), PieceKind::King, king) & !own;
         let mut safe = Bitboard::EMPTY;
         while let Some(to) = targets.pop_lsb() {
-            if self.attackers_to(them, to, occupied).is_empty() {
+            if !self.attacks_square(them, to, occupied) {
                 safe = safe.with(to);
             }
         }
@@ -317,9 +317,8 @@ impl Position {
 
     /// Moves of every piece but the king onto `targets`.
     #[inline(always)]
-    fn board_moves<S: Sink>(&self, sink: &mut S, us: Color, targets: Bitboard) {
+    fn board_moves<S: Sink>(&self, sink: &mut S, us: Color, targets: Bitboard, pinned: Bitboard) {
         let occupied = self.occupied();
-        let pinned = self.pinned();
         let zone = ZONE[us.index()];
         let last1 = LAST_1[us.index()];
         let last2 = LAST_2[us.index()];
@@ -483,7 +482,7 @@ impl Position {
         let them = us.flip();
         let occupied = self.occupied().with(square);
         // The king takes the pawn unless we defend it.
-        if self.attackers_to(us, square, occupied).is_empty() {
+        if !self.attacks_square(us, square, occupied) {
             return false;
         }
         // Another piece takes it unless that uncovers its king.
@@ -498,7 +497,7 @@ impl Position {
         let escapes = step_attacks(them, PieceKind::King, their_king) & !self.colored(them).with(square);
         let without_king = occupied.without(their_king);
         for to in escapes {
-            if self.attackers_to(us, to, without_king).is_empty() {
+            if !self.attacks_square(us, to, without_king) {
                 return false;
             }
         }

@@ -35,7 +35,6 @@ pub struct Position {
     ply: u64,
     key: u64,
     checkers: Bitboard,
-    pinned: Bitboard,
 }
 
 /// What [`Position::undo`] needs to take back a move: the captured piece and the cached state from
@@ -45,7 +44,6 @@ pub struct Undo {
     captured: Option<Piece>,
     key: u64,
     checkers: Bitboard,
-    pinned: Bitboard,
 }
 
 /// The error of [`Position::play`]: the move is not legal in the position.
@@ -59,6 +57,14 @@ impl core::fmt::Display for IllegalMove {
 }
 
 impl core::error::Error for IllegalMove {}
+
+/// True when `a` and `b` share a file, rank or diagonal.
+#[inline(always)]
+fn aligned(a: Square, b: Square) -> bool {
+    let (a, b) = (a.index() as i32, b.index() as i32);
+    let (dr, dc) = (a / 9 - b / 9, a % 9 - b % 9);
+    dr == 0 || dc == 0 || dr == dc || dr == -dc
+}
 
 #[inline(always)]
 fn board_key(piece: Piece, square: Square) -> u64 {
@@ -120,7 +126,6 @@ impl Position {
             ply,
             key: 0,
             checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
         };
         for square in Square::ALL {
             if let Some(piece) = board[square.index()] {
@@ -217,9 +222,12 @@ impl Position {
 
     /// The side to move's pieces pinned to its king: each is the only piece between the king and an
     /// enemy rook, bishop, lance, dragon or horse that would attack the king without it.
+    ///
+    /// Computed on each call (a few lookups), not kept: most positions a search reaches are never
+    /// asked for their pins.
     #[inline]
     pub fn pinned(&self) -> Bitboard {
-        self.pinned
+        self.blockers(self.side) & self.by_color[self.side.index()]
     }
 
     /// Squares of pieces that move like a gold (gold and the four promoted small pieces).
@@ -249,6 +257,33 @@ impl Position {
             | (bishop_attacks(square, occupied) & bishops)
             | (lance_attacks(color.flip(), square, occupied) & k(PieceKind::Lance));
         attackers & self.by_color[color.index()]
+    }
+
+    /// True when `color` attacks `square` with `occupied` blocking the sliders; the same answer as
+    /// `!attackers_to(..).is_empty()`, but stops at the first kind that attacks.
+    #[inline]
+    pub(crate) fn attacks_square(&self, color: Color, square: Square, occupied: Bitboard) -> bool {
+        let k = |kind: PieceKind| self.by_kind[kind.index()];
+        let own = self.by_color[color.index()];
+        let steppers = (step_to(color, PieceKind::Pawn, square) & k(PieceKind::Pawn))
+            | (step_to(color, PieceKind::Knight, square) & k(PieceKind::Knight))
+            | (step_to(color, PieceKind::Silver, square) & k(PieceKind::Silver))
+            | (step_to(color, PieceKind::Gold, square) & self.golds())
+            | (step_to(color, PieceKind::King, square)
+                & (k(PieceKind::King) | k(PieceKind::Horse) | k(PieceKind::Dragon)));
+        if steppers.intersects(own) {
+            return true;
+        }
+        let rooks = (k(PieceKind::Rook) | k(PieceKind::Dragon)) & own;
+        if !rooks.is_empty() && rook_attacks(square, occupied).intersects(rooks) {
+            return true;
+        }
+        let bishops = (k(PieceKind::Bishop) | k(PieceKind::Horse)) & own;
+        if !bishops.is_empty() && bishop_attacks(square, occupied).intersects(bishops) {
+            return true;
+        }
+        let lances = k(PieceKind::Lance) & own;
+        !lances.is_empty() && lance_attacks(color.flip(), square, occupied).intersects(lances)
     }
 
     /// True when `color` attacks `square` with the current occupancy.
@@ -283,20 +318,13 @@ impl Position {
         blockers
     }
 
-    /// Recomputes checkers and pinned pieces of the side to move.
+    /// Recomputes the pieces checking the side to move.
     #[inline]
     pub(crate) fn refresh_checks(&mut self) {
-        let us = self.side;
-        match self.king(us) {
-            Some(king) => {
-                self.checkers = self.attackers_to(us.flip(), king, self.occupied());
-                self.pinned = self.blockers(us) & self.by_color[us.index()];
-            }
-            None => {
-                self.checkers = Bitboard::EMPTY;
-                self.pinned = Bitboard::EMPTY;
-            }
-        }
+        self.checkers = match self.king(self.side) {
+            Some(king) => self.attackers_to(self.side.flip(), king, self.occupied()),
+            None => Bitboard::EMPTY,
+        };
     }
 
     /// The Zobrist key computed from scratch (what [`Position::key`] keeps up to date).
@@ -370,7 +398,7 @@ impl Position {
     /// undefined behaviour.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
-        let mut undo = Undo { captured: None, key: self.key, checkers: self.checkers, pinned: self.pinned };
+        let mut undo = Undo { captured: None, key: self.key, checkers: self.checkers };
         let us = self.side;
         let to = mv.to();
         match mv.from() {
@@ -383,6 +411,13 @@ impl Position {
                 let piece = Piece::new(us, kind);
                 self.put(to, piece);
                 self.key ^= board_key(piece, to);
+                // A drop can only check directly.
+                self.checkers = match self.kings[us.flip().index()] {
+                    Some(king) if self.piece_attacks(piece, to, self.occupied()).contains(king) => {
+                        Bitboard::from_square(to)
+                    }
+                    _ => Bitboard::EMPTY,
+                };
             }
             Some(from) => {
                 let Some(piece) = self.board[from.index()] else { return undo };
@@ -407,12 +442,27 @@ impl Position {
                 if moved.kind() == PieceKind::King {
                     self.kings[moved.color().index()] = Some(to);
                 }
+                // Direct check by the moved piece, and discovered check by a slider behind `from`.
+                self.checkers = match self.kings[us.flip().index()] {
+                    Some(king) => {
+                        let occupied = self.occupied();
+                        let mut checkers = if self.piece_attacks(moved, to, occupied).contains(king) {
+                            Bitboard::from_square(to)
+                        } else {
+                            Bitboard::EMPTY
+                        };
+                        if aligned(king, from) {
+                            checkers |= self.slider_attackers(us, king, occupied);
+                        }
+                        checkers
+                    }
+                    None => Bitboard::EMPTY,
+                };
             }
         }
         self.side = us.flip();
         self.key ^= ZOBRIST_SIDE;
         self.ply = self.ply.wrapping_add(1);
-        self.refresh_checks();
         undo
     }
 
@@ -449,7 +499,6 @@ impl Position {
         self.ply = self.ply.wrapping_sub(1);
         self.key = undo.key;
         self.checkers = undo.checkers;
-        self.pinned = undo.pinned;
     }
 
     /// Passes the turn (a null move, for search): the side to move changes, nothing else. Undo it
