@@ -335,7 +335,8 @@ impl Position {
         let line = |from: Square| -> Bitboard {
             match self.king(us) {
                 Some(king) if pinned.contains(from) => {
-                    let pinner = self.slider_attackers(us.flip(), king, occupied.without(from));
+                    // The slider that `from` shields the king from (a checker is not it).
+                    let pinner = self.slider_attackers(us.flip(), king, occupied.without(from)) & !self.checkers();
                     match pinner.lsb() {
                         Some(pinner) => between(king, pinner).with(pinner),
                         None => Bitboard::FULL,

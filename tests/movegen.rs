@@ -1,0 +1,87 @@
+//! The move generator against a slow generator written straight from the rules (tests/common/rules.rs),
+//! over positions from random games with several biases, plus the consistency of everything the
+//! position caches (key, checkers) and of `is_legal`, `gives_check`, `count_legal_moves`, play/undo.
+
+mod common;
+#[path = "common/playout.rs"]
+mod playout;
+#[path = "common/rules.rs"]
+mod rules;
+
+use common::Rng;
+use hayanagi::{Move, PieceKind, Position, Square};
+use playout::{BIASES, playout};
+use rules::Plain;
+
+fn usi_sorted(pos: &Position) -> Vec<String> {
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    moves.sort();
+    moves
+}
+
+/// Everything checked at one position.
+fn check_position(pos: &Position, rng: &mut Rng) {
+    let sfen = pos.sfen().to_string();
+    let moves = pos.legal_moves();
+    assert_eq!(usi_sorted(pos), Plain::of(pos).legal_moves(), "legal moves differ from the rules in {sfen}");
+    assert_eq!(pos.count_legal_moves(), moves.len() as u64, "count in {sfen}");
+    assert_eq!(pos.key(), pos.compute_key(), "incremental key in {sfen}");
+    let checkers = match pos.king(pos.side_to_move()) {
+        Some(king) => pos.attackers_to(pos.side_to_move().flip(), king, pos.occupied()),
+        None => hayanagi::Bitboard::EMPTY,
+    };
+    assert_eq!(pos.checkers(), checkers, "cached checkers in {sfen}");
+
+    for &mv in moves.iter() {
+        assert!(pos.is_legal(mv), "{mv} generated but not is_legal in {sfen}");
+        let mut after = pos.clone();
+        let undo = after.play_unchecked(mv);
+        assert_eq!(pos.gives_check(mv), after.in_check(), "gives_check({mv}) in {sfen}");
+        after.undo(mv, undo);
+        assert_eq!(&after, pos, "undo of {mv} in {sfen}");
+    }
+    // Near misses: the other promotion choice, every drop, and random encodings.
+    let probe = |mv: Move| assert_eq!(pos.is_legal(mv), moves.contains(&mv), "is_legal({mv}) in {sfen}");
+    for &mv in moves.iter() {
+        if let Some(from) = mv.from() {
+            probe(Move::normal(from, mv.to(), !mv.is_promotion()));
+        }
+    }
+    for kind in PieceKind::HAND {
+        for to in Square::ALL {
+            probe(Move::drop(kind, to).unwrap());
+        }
+    }
+    for _ in 0..200 {
+        if let Some(mv) = Move::from_bits(rng.next_u64() as u16) {
+            probe(mv);
+        }
+    }
+}
+
+#[test]
+fn random_games_agree_with_the_rules() {
+    let mut rng = Rng::new(0x5eed);
+    let mut positions = 0;
+    for (i, bias) in BIASES.into_iter().enumerate() {
+        for game in 0..8 {
+            playout(&Position::startpos(), 1000 * i as u64 + game, bias, 250, |pos| {
+                positions += 1;
+                if positions % 2 == 0 {
+                    check_position(pos, &mut rng);
+                }
+            });
+        }
+    }
+    assert!(positions > 1000, "{positions}");
+}
+
+#[test]
+fn perft_startpos_shallow_bulk_and_not() {
+    let mut pos = Position::startpos();
+    for (depth, nodes) in [(1, 30), (2, 900), (3, 25_470)] {
+        assert_eq!(pos.perft(depth, true), nodes);
+        assert_eq!(pos.perft(depth, false), nodes);
+    }
+    assert_eq!(pos, Position::startpos());
+}
