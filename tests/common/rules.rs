@@ -68,10 +68,10 @@ impl Plain {
         match *mv {
             Candidate::Board { from, to, promote } => {
                 let piece = next.board[from.index()].take().unwrap();
-                if let Some(captured) = next.board[to.index()] {
-                    if captured.kind() != PieceKind::King {
-                        next.hands[us.index()][captured.kind().unpromote().index()] += 1;
-                    }
+                if let Some(captured) = next.board[to.index()]
+                    && captured.kind() != PieceKind::King
+                {
+                    next.hands[us.index()][captured.kind().unpromote().index()] += 1;
                 }
                 let kind = if promote { piece.kind().promote().unwrap() } else { piece.kind() };
                 next.board[to.index()] = Some(Piece::new(us, kind));
