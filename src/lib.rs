@@ -60,6 +60,7 @@ mod rank;
 mod sfen;
 mod square;
 mod tables;
+mod usi;
 pub mod zobrist;
 
 // The README's examples run as doctests.
@@ -78,5 +79,6 @@ pub use piece::Piece;
 pub use piece_kind::PieceKind;
 pub use position::{IllegalMove, Position, Undo};
 pub use rank::Rank;
-pub use sfen::Sfen;
+pub use sfen::{MAX_SFEN_LEN, Sfen, SfenError, SfenErrorKind, SfenField};
 pub use square::{Square, SquareParseError};
+pub use usi::{MoveSyntaxError, UsiError, UsiErrorKind, UsiMoveError};
