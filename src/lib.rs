@@ -7,7 +7,9 @@
 //! [`Color`], [`PieceKind`], [`Piece`]), the [`Bitboard`] set type, and attack lookups built on
 //! tables that `build.rs` generates at compile time (magic multipliers for the sliders, verified
 //! exhaustively) — [`rook_attacks`], [`bishop_attacks`], [`lance_attacks`], [`step_attacks`],
-//! [`step_to`], [`attacks`], [`between`] — and the [`zobrist`] keys.
+//! [`step_to`], [`attacks`], [`between`] — and the [`zobrist`] keys. Positions are read from a strict
+//! SFEN ([`Position::from_sfen`]) or a USI `position` command ([`Position::from_usi_position`]) and
+//! written back into a caller's buffer ([`Position::write_sfen`]).
 //!
 //! ```
 //! use hayanagi::{attacks, bitboard, Bitboard, Color, Piece, PieceKind, Square};

@@ -124,6 +124,13 @@ fn reports_a_field_error_before_trailing_text() {
     rejects("4k4/9/9/9/9/9/9/9/4K4 x - 1 moves", Side, 22, BadSide);
 }
 
+#[test]
+fn rejects_trailing_text_after_a_usi_sfen_that_is_not_moves() {
+    // In a USI `position` command only ` moves ...` may follow the 4 fields (more in tests/usi.rs).
+    let err = Position::from_usi_position("sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 5i4h").unwrap_err();
+    assert_eq!((err.offset(), err.kind()), (33, hayanagi::UsiErrorKind::Trailing));
+}
+
 // ----- board -----
 
 #[test]
@@ -431,6 +438,17 @@ fn accepts_pieces_that_can_still_move() {
 fn accepts_adjacent_digits_hands_in_any_order_and_a_count_of_one() {
     let pos = accepts("4k4/18/45/9/9/9/9/9/4K4 b p2P1Rb 1");
     assert_eq!(pos.sfen().to_string(), "4k4/9/9/9/9/9/9/9/4K4 b R2Pbp 1");
+}
+
+#[test]
+fn accepts_the_positions_the_peer_engines_are_measured_on() {
+    for sfen in [
+        "R6sk/9/7G1/9/9/9/9/9/4K4 b P 1",
+        "R8/2G1k4/9/2S6/2BN2N2/9/9/9/4K4 b P 1",
+        "lnsgkgsnl/1r5b1/pppp1pppp/9/4R4/9/PPPP1PPPP/1B7/LNSGKGSNL w Pp 1",
+    ] {
+        assert_eq!(accepts(sfen).sfen().to_string(), sfen);
+    }
 }
 
 #[test]
