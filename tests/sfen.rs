@@ -3,6 +3,7 @@
 //! trips; and a deterministic no-panic sweep over prefixes and mutations.
 
 mod common;
+mod mutate;
 
 use SfenErrorKind::*;
 use SfenField::{Board, Hands, Input, Ply, Side};
@@ -635,29 +636,11 @@ fn every_prefix_is_handled() {
 
 #[test]
 fn every_single_byte_deletion_insertion_and_replacement_is_handled() {
-    let mut accepted = 0;
-    let mut total = 0;
+    let (mut accepted, mut total) = (0, 0);
     for seed in SEEDS {
-        let bytes = seed.as_bytes();
-        for at in 0..=bytes.len() {
-            if at < bytes.len() {
-                let mut deleted = bytes.to_vec();
-                deleted.remove(at);
-                accepted += check(&deleted).is_ok() as u32;
-                total += 1;
-            }
-            for &byte in BYTES {
-                let mut inserted = bytes.to_vec();
-                inserted.insert(at, byte);
-                accepted += check(&inserted).is_ok() as u32;
-                total += 1;
-                if at < bytes.len() {
-                    let mut replaced = bytes.to_vec();
-                    replaced[at] = byte;
-                    accepted += check(&replaced).is_ok() as u32;
-                    total += 1;
-                }
-            }
+        for input in mutate::single_byte_edits(seed.as_bytes(), BYTES) {
+            accepted += check(&input).is_ok() as u32;
+            total += 1;
         }
     }
     // Both outcomes occur often: the sweep reaches the rules, not only the syntax.
@@ -668,19 +651,7 @@ fn every_single_byte_deletion_insertion_and_replacement_is_handled() {
 fn random_multi_byte_mutations_are_handled() {
     let mut rng = Rng::new(0xdead_beef);
     for round in 0..30_000 {
-        let mut bytes = SEEDS[round % SEEDS.len()].as_bytes().to_vec();
-        for _ in 0..1 + rng.below(4) {
-            let at = rng.below(bytes.len() as u64 + 1) as usize;
-            let byte = BYTES[rng.below(BYTES.len() as u64) as usize];
-            match rng.below(3) {
-                0 if at < bytes.len() => {
-                    bytes.remove(at);
-                }
-                1 if at < bytes.len() => bytes[at] = byte,
-                _ => bytes.insert(at, byte),
-            }
-        }
-        let _ = check(&bytes);
+        let _ = check(&mutate::random_edits(&mut rng, SEEDS[round % SEEDS.len()].as_bytes(), BYTES));
     }
 }
 

@@ -2,6 +2,7 @@
 //! and the after-move callback; a deterministic no-panic sweep over commands.
 
 mod common;
+mod mutate;
 
 use common::Rng;
 use hayanagi::{
@@ -428,29 +429,11 @@ fn every_prefix_is_handled() {
 
 #[test]
 fn every_single_byte_deletion_insertion_and_replacement_is_handled() {
-    let mut accepted = 0;
-    let mut total = 0;
+    let (mut accepted, mut total) = (0, 0);
     for seed in SEEDS {
-        let bytes = seed.as_bytes();
-        for at in 0..=bytes.len() {
-            if at < bytes.len() {
-                let mut deleted = bytes.to_vec();
-                deleted.remove(at);
-                accepted += check(&deleted).is_ok() as u32;
-                total += 1;
-            }
-            for &byte in BYTES {
-                let mut inserted = bytes.to_vec();
-                inserted.insert(at, byte);
-                accepted += check(&inserted).is_ok() as u32;
-                total += 1;
-                if at < bytes.len() {
-                    let mut replaced = bytes.to_vec();
-                    replaced[at] = byte;
-                    accepted += check(&replaced).is_ok() as u32;
-                    total += 1;
-                }
-            }
+        for input in mutate::single_byte_edits(seed.as_bytes(), BYTES) {
+            accepted += check(&input).is_ok() as u32;
+            total += 1;
         }
     }
     assert!(accepted > 200 && total - accepted > 10_000, "{accepted} of {total}");
@@ -460,18 +443,6 @@ fn every_single_byte_deletion_insertion_and_replacement_is_handled() {
 fn random_multi_byte_mutations_are_handled() {
     let mut rng = Rng::new(0x0123_4567);
     for round in 0..20_000 {
-        let mut bytes = SEEDS[round % SEEDS.len()].as_bytes().to_vec();
-        for _ in 0..1 + rng.below(4) {
-            let at = rng.below(bytes.len() as u64 + 1) as usize;
-            let byte = BYTES[rng.below(BYTES.len() as u64) as usize];
-            match rng.below(3) {
-                0 if at < bytes.len() => {
-                    bytes.remove(at);
-                }
-                1 if at < bytes.len() => bytes[at] = byte,
-                _ => bytes.insert(at, byte),
-            }
-        }
-        let _ = check(&bytes);
+        let _ = check(&mutate::random_edits(&mut rng, SEEDS[round % SEEDS.len()].as_bytes(), BYTES));
     }
 }
