@@ -244,8 +244,13 @@ impl core::error::Error for SfenError {}
 /// The most pieces of each hand kind one set has, indexed by kind (P L N S G B R).
 const SET: [u32; 7] = [18, 4, 4, 4, 4, 2, 2];
 
-/// The base kind of an SFEN letter (either case), and the colour the case says.
-fn piece_of_letter(byte: u8) -> Option<Piece> {
+/// The first byte of `input` outside printable ASCII (`0x20..=0x7e`), with its offset.
+pub(crate) fn first_non_printable(input: &[u8]) -> Option<(usize, u8)> {
+    input.iter().copied().enumerate().find(|&(_, byte)| !(0x20..=0x7e).contains(&byte))
+}
+
+/// The piece an SFEN letter names: its base kind, Black for uppercase and White for lowercase.
+pub(crate) fn piece_of_letter(byte: u8) -> Option<Piece> {
     let kind = match byte.to_ascii_uppercase() {
         b'P' => PieceKind::Pawn,
         b'L' => PieceKind::Lance,
@@ -478,8 +483,7 @@ pub(crate) enum Ply {
 /// The strict parser behind every entry point.
 pub(crate) fn parse(input: &[u8], ply_field: Ply) -> Result<Position, SfenError> {
     use SfenErrorKind::*;
-    if let Some(offset) = input.iter().position(|b| !(0x20..=0x7e).contains(b)) {
-        let byte = input.get(offset).copied().unwrap_or(0);
+    if let Some((offset, byte)) = first_non_printable(input) {
         return Err(SfenError::new(SfenField::Input, offset, NonPrintable { byte }));
     }
     // Split at single spaces: up to 4 fields as (start, end), and where text after them begins.

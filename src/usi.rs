@@ -6,7 +6,7 @@
 use core::fmt;
 
 use crate::sfen::{self, Ply, SfenError, SfenErrorKind, SfenField};
-use crate::{File, Move, PieceKind, Position, Rank, Square, Undo};
+use crate::{Color, File, Move, Position, Rank, Square, Undo};
 
 /// Why a USI move is malformed (syntax only; see [`UsiMoveError`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -115,15 +115,11 @@ impl Move {
     pub fn from_usi_syntax(usi: &[u8]) -> Result<Move, UsiMoveError> {
         let Some(&first) = usi.first() else { return syntax(0, MoveSyntaxError::Empty) };
         if first.is_ascii_alphabetic() {
-            let kind = match first {
-                b'P' => PieceKind::Pawn,
-                b'L' => PieceKind::Lance,
-                b'N' => PieceKind::Knight,
-                b'S' => PieceKind::Silver,
-                b'G' => PieceKind::Gold,
-                b'B' => PieceKind::Bishop,
-                b'R' => PieceKind::Rook,
-                b'p' | b'l' | b'n' | b's' | b'g' | b'b' | b'r' => return syntax(0, MoveSyntaxError::LowercaseDrop),
+            let kind = match sfen::piece_of_letter(first) {
+                Some(piece) if piece.kind().is_hand_kind() => match piece.color() {
+                    Color::Black => piece.kind(),
+                    Color::White => return syntax(0, MoveSyntaxError::LowercaseDrop),
+                },
                 _ => return syntax(0, MoveSyntaxError::DropPiece),
             };
             match usi.get(1) {
@@ -345,8 +341,7 @@ impl Position {
         input: &[u8],
         mut after_move: impl FnMut(&Position, Move, Undo),
     ) -> Result<Position, UsiError> {
-        if let Some(offset) = input.iter().position(|b| !(0x20..=0x7e).contains(b)) {
-            let byte = input.get(offset).copied().unwrap_or(0);
+        if let Some((offset, byte)) = sfen::first_non_printable(input) {
             return usi_error(offset, UsiErrorKind::NonPrintable { byte });
         }
         let start = if input.starts_with(b"position ") { 9 } else { 0 };
