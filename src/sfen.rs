@@ -13,9 +13,10 @@ use crate::{Color, Hand, Piece, PieceKind, Position, Rank, Square};
 /// A position written as SFEN with 4 fields; see [`Position::sfen`].
 pub struct Sfen<'a>(&'a Position);
 
-/// An upper bound on the length of every SFEN [`Position::sfen`] and [`Position::write_sfen`] write.
+/// An upper bound on the length of the SFEN [`Position::sfen`] and [`Position::write_sfen`] write for
+/// any position the parser accepts or that moves lead to from one.
 ///
-/// Derivation (every position holds at most the 40 pieces of one set, at most one king per colour):
+/// Derivation (such a position holds at most the 40 pieces of one set, at most one king per colour):
 /// - board: with `n` pieces on it, at most `n + min(n, 34)` bytes of pieces (only the 34 pieces other
 ///   than golds and kings can be promoted and take two bytes), at most `min(81 - n, n + 9)` digits
 ///   (one per run of empty squares, and a rank with `k` pieces has at most `k + 1` runs) and 8 `/`:
