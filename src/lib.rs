@@ -7,7 +7,9 @@
 //! [`Color`], [`PieceKind`], [`Piece`]), the [`Bitboard`] set type, and attack lookups built on
 //! tables that `build.rs` generates at compile time (magic multipliers for the sliders, verified
 //! exhaustively) — [`rook_attacks`], [`bishop_attacks`], [`lance_attacks`], [`step_attacks`],
-//! [`step_to`], [`attacks`], [`between`] — and the [`zobrist`] keys.
+//! [`step_to`], [`attacks`], [`between`] — and the [`zobrist`] keys. Positions are read from a strict
+//! SFEN ([`Position::from_sfen`]) or a USI `position` command ([`Position::from_usi_position`]) and
+//! written back into a caller's buffer ([`Position::write_sfen`]).
 //!
 //! ```
 //! use hayanagi::{attacks, bitboard, Bitboard, Color, Piece, PieceKind, Square};
@@ -60,6 +62,7 @@ mod rank;
 mod sfen;
 mod square;
 mod tables;
+mod usi;
 pub mod zobrist;
 
 // The README's examples run as doctests.
@@ -78,5 +81,6 @@ pub use piece::Piece;
 pub use piece_kind::PieceKind;
 pub use position::{IllegalMove, Position, Undo};
 pub use rank::Rank;
-pub use sfen::Sfen;
+pub use sfen::{MAX_SFEN_LEN, Sfen, SfenError, SfenErrorKind, SfenField};
 pub use square::{Square, SquareParseError};
+pub use usi::{MoveSyntaxError, UsiError, UsiErrorKind, UsiMoveError};

@@ -1,13 +1,635 @@
 //! SFEN: reading (strict, SPEC §2) and writing positions.
+//!
+//! The parser works on bytes, allocates nothing and never panics. It reads the input into plain data
+//! (board array, hands, side, ply) with the byte offset of every piece, checks the rules on that data,
+//! and only then builds the [`Position`]; every rejection is an [`SfenError`] naming the field, the
+//! byte offset and the reason.
 
 use core::fmt;
+use core::str::FromStr;
 
-use crate::{Color, Position, Square};
+use crate::{Color, Hand, Piece, PieceKind, Position, Rank, Square};
 
 /// A position written as SFEN with 4 fields; see [`Position::sfen`].
 pub struct Sfen<'a>(&'a Position);
 
+/// An upper bound on the length of the SFEN [`Position::sfen`] and [`Position::write_sfen`] write for
+/// any position the parser accepts or that moves lead to from one.
+///
+/// Derivation (such a position holds at most the 40 pieces of one set, at most one king per colour):
+/// - board: with `n` pieces on it, at most `n + min(n, 34)` bytes of pieces (only the 34 pieces other
+///   than golds and kings can be promoted and take two bytes), at most `min(81 - n, n + 9)` digits
+///   (one per run of empty squares, and a rank with `k` pieces has at most `k + 1` runs) and 8 `/`:
+///   at most 115 + 8 = 123 bytes for any `n` from 0 to 40;
+/// - hands, both colours together: pawns at most 5 bytes (`10P8p`), each of lance, knight, silver and
+///   gold at most 4 (`2L2l`), bishop and rook at most 2 (`Bb`): 25 bytes;
+/// - side 1 byte, 3 spaces, ply at most 20 digits (`u64::MAX` = 18446744073709551615).
+///
+/// 123 + 1 + 25 + 3 + 20 = 172.
+pub const MAX_SFEN_LEN: usize = 172;
+
+/// The field of an SFEN an [`SfenError`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SfenField {
+    /// The input as a whole (a byte that is not printable ASCII, text after the last field).
+    Input,
+    /// The first field: the board, rank `a` first, `/` between ranks.
+    Board,
+    /// The second field: `b` or `w`.
+    Side,
+    /// The third field: pieces in hand, or `-`.
+    Hands,
+    /// The fourth field: the move number.
+    Ply,
+}
+
+impl fmt::Display for SfenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SfenField::Input => "input",
+            SfenField::Board => "board",
+            SfenField::Side => "side",
+            SfenField::Hands => "hands",
+            SfenField::Ply => "ply",
+        })
+    }
+}
+
+/// What is wrong in an SFEN; see [`SfenError`] for where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SfenErrorKind {
+    // ----- the input as a whole -----
+    /// A byte outside printable ASCII (`0x20..=0x7e`).
+    NonPrintable {
+        /// The byte.
+        byte: u8,
+    },
+    /// The input ends before this field (3 fields are required; 4 after `sfen` in a USI command).
+    MissingField,
+    /// The field is empty: two spaces in a row, or a space at the start or the end.
+    EmptyField,
+    /// Text after the fourth field.
+    TrailingText,
+
+    // ----- board -----
+    /// Not 9 ranks: a tenth `/`, or the board ends before the ninth rank.
+    RankCount,
+    /// A rank does not cover exactly 9 squares (the offset is at the first square too many, or at the
+    /// `/` or end of field that comes too early).
+    FileCount {
+        /// The rank.
+        rank: Rank,
+    },
+    /// The digit `0`.
+    ZeroDigit,
+    /// A byte that is not a piece letter where a piece is expected (board or hands).
+    UnknownPiece {
+        /// The byte.
+        byte: u8,
+    },
+    /// `+` before a king or gold, or not followed by a piece letter.
+    BadPromotion,
+
+    // ----- side -----
+    /// The side to move is not `b` or `w`.
+    BadSide,
+
+    // ----- hands -----
+    /// A count of zero (`0P`).
+    HandZeroCount,
+    /// A count written with a leading zero (`02P`).
+    HandLeadingZero,
+    /// A count not followed by a piece letter (`P2` at the end of the field).
+    HandCountWithoutPiece,
+    /// A promoted piece in hand (`+P`).
+    HandPromoted,
+    /// A king in hand.
+    HandKing,
+    /// The same piece (kind and colour) given twice (`PP`, `2PP`).
+    HandRepeated {
+        /// The piece.
+        piece: Piece,
+    },
+    /// `-` (empty hands) together with pieces, or twice.
+    HandDash,
+
+    // ----- rules -----
+    /// More pieces of a kind than the set has (board and both hands; promoted pieces count as their
+    /// base kind): 18 P, 4 L, 4 N, 4 S, 4 G, 2 B, 2 R.
+    TooManyPieces {
+        /// The base kind.
+        kind: PieceKind,
+    },
+    /// A second king of one colour.
+    TwoKings {
+        /// The colour.
+        color: Color,
+    },
+    /// A piece that could never move again: a pawn or lance on its last rank, a knight on its last two.
+    DeadPiece {
+        /// The piece.
+        piece: Piece,
+    },
+    /// A second unpromoted pawn of one colour on a file (二歩).
+    Nifu {
+        /// The colour.
+        color: Color,
+    },
+    /// The side not to move is in check (the offset is at its king).
+    OpponentInCheck,
+
+    // ----- ply -----
+    /// The ply is 0.
+    PlyZero,
+    /// The ply has a leading zero (`01`).
+    PlyLeadingZero,
+    /// A byte of the ply that is not a decimal digit (`+`, `-` and spaces included).
+    PlyNotDigit,
+    /// The ply is larger than `u64::MAX`.
+    PlyOverflow,
+}
+
+impl fmt::Display for SfenErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use SfenErrorKind::*;
+        match *self {
+            NonPrintable { byte } => write!(f, "byte 0x{byte:02x} is not printable ASCII"),
+            MissingField => f.write_str("the field is missing"),
+            EmptyField => f.write_str("the field is empty (fields are separated by exactly one space)"),
+            TrailingText => f.write_str("text after the last field"),
+            RankCount => f.write_str("the board must have exactly 9 ranks"),
+            FileCount { rank } => write!(f, "rank {rank} must cover exactly 9 squares"),
+            ZeroDigit => f.write_str("the digit 0"),
+            UnknownPiece { byte } => write!(f, "'{}' is not a piece letter", byte.escape_ascii()),
+            BadPromotion => f.write_str("'+' must be followed by a piece that can promote"),
+            BadSide => f.write_str("the side to move must be 'b' or 'w'"),
+            HandZeroCount => f.write_str("a count of 0"),
+            HandLeadingZero => f.write_str("a count with a leading 0"),
+            HandCountWithoutPiece => f.write_str("a count without a piece"),
+            HandPromoted => f.write_str("a promoted piece in hand"),
+            HandKing => f.write_str("a king in hand"),
+            HandRepeated { piece } => write!(f, "piece '{piece}' given twice"),
+            HandDash => f.write_str("'-' must be the whole field"),
+            TooManyPieces { kind } => write!(f, "more pieces of kind '{}' than the set has", kind.base_letter()),
+            TwoKings { color } => write!(f, "a second {color} king"),
+            DeadPiece { piece } => write!(f, "piece '{piece}' could never move again"),
+            Nifu { color } => write!(f, "a second unpromoted {color} pawn on one file (nifu)"),
+            OpponentInCheck => f.write_str("the side not to move is in check"),
+            PlyZero => f.write_str("the ply must be at least 1"),
+            PlyLeadingZero => f.write_str("the ply has a leading 0"),
+            PlyNotDigit => f.write_str("the ply must be decimal digits only"),
+            PlyOverflow => f.write_str("the ply is larger than 18446744073709551615"),
+        }
+    }
+}
+
+/// Why an SFEN was rejected: the field, the byte offset into the input and what is wrong.
+///
+/// Errors about a piece on the board (too many of a kind, a second king, a dead piece, nifu, the king
+/// in check) point at that piece (at its `+` if it is promoted); errors about a hand entry point at
+/// the entry (its count, if it has one).
+///
+/// ```
+/// use hayanagi::{Position, SfenErrorKind, SfenField, Piece, Color, PieceKind};
+/// let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2PGP 1").unwrap_err();
+/// assert_eq!(err.field(), SfenField::Hands);
+/// assert_eq!(err.offset(), 27);
+/// assert_eq!(err.kind(), SfenErrorKind::HandRepeated { piece: Piece::new(Color::Black, PieceKind::Pawn) });
+/// assert_eq!(err.to_string(), "hands at byte 27: piece 'P' given twice");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SfenError {
+    field: SfenField,
+    offset: usize,
+    kind: SfenErrorKind,
+}
+
+impl SfenError {
+    pub(crate) const fn new(field: SfenField, offset: usize, kind: SfenErrorKind) -> SfenError {
+        SfenError { field, offset, kind }
+    }
+
+    /// The field the error is about.
+    #[inline]
+    pub const fn field(self) -> SfenField {
+        self.field
+    }
+
+    /// The byte offset into the input (for an SFEN inside a USI `position` command, into the whole
+    /// command). At the end of the input for a missing field.
+    #[inline]
+    pub const fn offset(self) -> usize {
+        self.offset
+    }
+
+    /// What is wrong.
+    #[inline]
+    pub const fn kind(self) -> SfenErrorKind {
+        self.kind
+    }
+
+    /// The same error with the offset moved by `by` bytes (for an SFEN embedded in a longer input).
+    pub(crate) const fn shifted(self, by: usize) -> SfenError {
+        SfenError { offset: self.offset.saturating_add(by), ..self }
+    }
+}
+
+impl fmt::Display for SfenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}: {}", self.field, self.offset, self.kind)
+    }
+}
+
+impl core::error::Error for SfenError {}
+
+/// The most pieces of each hand kind one set has, indexed by kind (P L N S G B R).
+const SET: [u32; 7] = [18, 4, 4, 4, 4, 2, 2];
+
+/// The first byte of `input` outside printable ASCII (`0x20..=0x7e`), with its offset.
+pub(crate) fn first_non_printable(input: &[u8]) -> Option<(usize, u8)> {
+    input.iter().copied().enumerate().find(|&(_, byte)| !(0x20..=0x7e).contains(&byte))
+}
+
+/// The piece an SFEN letter names: its base kind, Black for uppercase and White for lowercase.
+pub(crate) fn piece_of_letter(byte: u8) -> Option<Piece> {
+    let kind = match byte.to_ascii_uppercase() {
+        b'P' => PieceKind::Pawn,
+        b'L' => PieceKind::Lance,
+        b'N' => PieceKind::Knight,
+        b'S' => PieceKind::Silver,
+        b'G' => PieceKind::Gold,
+        b'B' => PieceKind::Bishop,
+        b'R' => PieceKind::Rook,
+        b'K' => PieceKind::King,
+        _ => return None,
+    };
+    let color = if byte.is_ascii_uppercase() { Color::Black } else { Color::White };
+    Some(Piece::new(color, kind))
+}
+
+/// The board read from the first field: pieces and the offset of each piece's first byte.
+struct Board {
+    pieces: [Option<Piece>; Square::NUM],
+    offsets: [u16; Square::NUM],
+}
+
+fn parse_board(field: &[u8]) -> Result<Board, SfenError> {
+    let err = |offset, kind| Err(SfenError::new(SfenField::Board, offset, kind));
+    let mut board = Board { pieces: [None; Square::NUM], offsets: [0; Square::NUM] };
+    let mut row = 0usize;
+    let mut col = 0usize;
+    let mut i = 0;
+    while let Some(&byte) = field.get(i) {
+        let rank = Rank::try_index(row).unwrap_or(Rank::I);
+        match byte {
+            b'/' => {
+                if col != 9 {
+                    return err(i, SfenErrorKind::FileCount { rank });
+                }
+                row += 1;
+                col = 0;
+                if row == 9 {
+                    return err(i, SfenErrorKind::RankCount);
+                }
+            }
+            b'0' => return err(i, SfenErrorKind::ZeroDigit),
+            b'1'..=b'9' => {
+                col += (byte - b'0') as usize;
+                if col > 9 {
+                    return err(i, SfenErrorKind::FileCount { rank });
+                }
+            }
+            _ => {
+                let start = i;
+                let promoted = byte == b'+';
+                let letter = if promoted {
+                    i += 1;
+                    match field.get(i) {
+                        Some(&next) if next.is_ascii_alphabetic() => next,
+                        _ => return err(start, SfenErrorKind::BadPromotion),
+                    }
+                } else {
+                    byte
+                };
+                let Some(piece) = piece_of_letter(letter) else {
+                    return err(i, SfenErrorKind::UnknownPiece { byte: letter });
+                };
+                let piece = match (promoted, piece.kind().promote()) {
+                    (false, _) => piece,
+                    (true, Some(kind)) => Piece::new(piece.color(), kind),
+                    (true, None) => return err(start, SfenErrorKind::BadPromotion),
+                };
+                if col >= 9 {
+                    return err(start, SfenErrorKind::FileCount { rank });
+                }
+                let square = row * 9 + col;
+                if let (Some(slot), Some(offset)) = (board.pieces.get_mut(square), board.offsets.get_mut(square)) {
+                    *slot = Some(piece);
+                    // A board that fits 9 ranks of 9 squares is at most 170 bytes long.
+                    *offset = start as u16;
+                }
+                col += 1;
+            }
+        }
+        i += 1;
+    }
+    if col != 9 {
+        return err(field.len(), SfenErrorKind::FileCount { rank: Rank::try_index(row).unwrap_or(Rank::I) });
+    }
+    if row != 8 {
+        return err(field.len(), SfenErrorKind::RankCount);
+    }
+    Ok(board)
+}
+
+/// One entry of the hands field: a count (1 when not written) of a piece, at an offset.
+#[derive(Clone, Copy)]
+struct HandEntry {
+    offset: usize,
+    piece: Piece,
+    count: u32,
+}
+
+/// The hands field as entries in input order; at most 14 (each piece at most once).
+struct Hands {
+    entries: [Option<HandEntry>; 14],
+}
+
+impl Hands {
+    fn iter(&self) -> impl Iterator<Item = HandEntry> + '_ {
+        self.entries.iter().flatten().copied()
+    }
+}
+
+/// Reads the hands field; `base` is its offset in the input.
+fn parse_hands(field: &[u8], base: usize) -> Result<Hands, SfenError> {
+    let err = |offset: usize, kind| Err(SfenError::new(SfenField::Hands, base + offset, kind));
+    let mut hands = Hands { entries: [None; 14] };
+    if field == b"-" {
+        return Ok(hands);
+    }
+    let mut len = 0;
+    let mut i = 0;
+    while i < field.len() {
+        let start = i;
+        let mut count: Option<u32> = None;
+        while let Some(&digit @ b'0'..=b'9') = field.get(i) {
+            count = Some(count.unwrap_or(0).saturating_mul(10).saturating_add((digit - b'0') as u32));
+            i += 1;
+        }
+        if count == Some(0) {
+            return err(start, SfenErrorKind::HandZeroCount);
+        }
+        if count.is_some() && field.get(start) == Some(&b'0') {
+            return err(start, SfenErrorKind::HandLeadingZero);
+        }
+        let Some(&letter) = field.get(i) else {
+            return err(start, SfenErrorKind::HandCountWithoutPiece);
+        };
+        let piece = match letter {
+            b'+' => return err(i, SfenErrorKind::HandPromoted),
+            b'-' => return err(i, SfenErrorKind::HandDash),
+            _ => match piece_of_letter(letter) {
+                None => return err(i, SfenErrorKind::UnknownPiece { byte: letter }),
+                Some(piece) if piece.kind() == PieceKind::King => return err(i, SfenErrorKind::HandKing),
+                Some(piece) => piece,
+            },
+        };
+        if hands.iter().any(|entry| entry.piece == piece) {
+            return err(start, SfenErrorKind::HandRepeated { piece });
+        }
+        // At most 14 distinct pieces pass the check above, so there is always a free slot.
+        if let Some(slot) = hands.entries.get_mut(len) {
+            *slot = Some(HandEntry { offset: base + start, piece, count: count.unwrap_or(1) });
+            len += 1;
+        }
+        i += 1;
+    }
+    Ok(hands)
+}
+
+/// Reads the ply field; `base` is its offset in the input.
+fn parse_ply(field: &[u8], base: usize) -> Result<u64, SfenError> {
+    let err = |offset: usize, kind| Err(SfenError::new(SfenField::Ply, base + offset, kind));
+    if let Some(bad) = field.iter().position(|b| !b.is_ascii_digit()) {
+        return err(bad, SfenErrorKind::PlyNotDigit);
+    }
+    let mut ply: u64 = 0;
+    for &digit in field {
+        match ply.checked_mul(10).and_then(|p| p.checked_add((digit - b'0') as u64)) {
+            Some(p) => ply = p,
+            None => return err(0, SfenErrorKind::PlyOverflow),
+        }
+    }
+    match (ply, field.first()) {
+        (0, _) => err(0, SfenErrorKind::PlyZero),
+        (_, Some(b'0')) => err(0, SfenErrorKind::PlyLeadingZero),
+        _ => Ok(ply),
+    }
+}
+
+/// Checks the rules of SPEC §2 on the board: piece counts of the board alone, kings, dead pieces and
+/// nifu, each square in reading order (the first offending piece is reported).
+fn check_board(board: &Board) -> Result<[u32; 7], SfenError> {
+    let mut counts = [0u32; 7];
+    let mut kings = [0u32; 2];
+    // Per colour, the columns that already hold an unpromoted pawn, as bits.
+    let mut pawn_files = [0u16; 2];
+    for (square, (piece, &offset)) in board.pieces.iter().zip(&board.offsets).enumerate() {
+        let Some(piece) = *piece else { continue };
+        let err = |kind| Err(SfenError::new(SfenField::Board, offset as usize, kind));
+        let color = piece.color();
+        let base = piece.kind().unpromote();
+        if base == PieceKind::King {
+            let seen = &mut kings[color.index()];
+            *seen += 1;
+            if *seen > 1 {
+                return err(SfenErrorKind::TwoKings { color });
+            }
+        } else if let (Some(count), Some(&limit)) = (counts.get_mut(base.index()), SET.get(base.index())) {
+            *count += 1;
+            if *count > limit {
+                return err(SfenErrorKind::TooManyPieces { kind: base });
+            }
+        }
+        // Rows still ahead of the piece in its direction of travel.
+        let (row, col) = (square / 9, square % 9);
+        let ahead = if color == Color::Black { row } else { 8 - row };
+        let dead = match piece.kind() {
+            PieceKind::Pawn | PieceKind::Lance => ahead < 1,
+            PieceKind::Knight => ahead < 2,
+            _ => false,
+        };
+        if dead {
+            return err(SfenErrorKind::DeadPiece { piece });
+        }
+        if piece.kind() == PieceKind::Pawn {
+            let files = &mut pawn_files[color.index()];
+            if *files & (1 << col) != 0 {
+                return err(SfenErrorKind::Nifu { color });
+            }
+            *files |= 1 << col;
+        }
+    }
+    Ok(counts)
+}
+
+/// Whether a plain SFEN may omit the ply (3 or 4 fields) or must give it (USI `sfen`: 4 fields).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ply {
+    Optional,
+    Required,
+}
+
+/// The strict parser behind every entry point.
+pub(crate) fn parse(input: &[u8], ply_field: Ply) -> Result<Position, SfenError> {
+    use SfenErrorKind::*;
+    if let Some((offset, byte)) = first_non_printable(input) {
+        return Err(SfenError::new(SfenField::Input, offset, NonPrintable { byte }));
+    }
+    // Split at single spaces: up to 4 fields as (start, end), and where text after them begins.
+    let mut fields = [(0usize, 0usize); 4];
+    let mut count = 0;
+    let mut start = 0;
+    let mut trailing = None;
+    for (i, &byte) in input.iter().enumerate() {
+        if byte != b' ' {
+            continue;
+        }
+        if let Some(slot) = fields.get_mut(count) {
+            *slot = (start, i);
+        }
+        count += 1;
+        start = i + 1;
+        if count == fields.len() {
+            trailing = Some(i);
+            break;
+        }
+    }
+    if let Some(slot) = fields.get_mut(count) {
+        *slot = (start, input.len());
+        count += 1;
+    }
+    // Field `index` as (text, offset): `None` when the input ends before it; an error when empty.
+    let field = |index: usize, name: SfenField| -> Result<Option<(&[u8], usize)>, SfenError> {
+        match fields.get(index) {
+            Some(&(start, end)) if index < count => match input.get(start..end) {
+                Some(text) if !text.is_empty() => Ok(Some((text, start))),
+                _ => Err(SfenError::new(name, start, EmptyField)),
+            },
+            _ => Ok(None),
+        }
+    };
+    let missing = |name| Err(SfenError::new(name, input.len(), MissingField));
+
+    let Some((board_field, _)) = field(0, SfenField::Board)? else { return missing(SfenField::Board) };
+    let board = parse_board(board_field)?;
+    let side = match field(1, SfenField::Side)? {
+        None => return missing(SfenField::Side),
+        Some((b"b", _)) => Color::Black,
+        Some((b"w", _)) => Color::White,
+        Some((_, start)) => return Err(SfenError::new(SfenField::Side, start, BadSide)),
+    };
+    let hands = match field(2, SfenField::Hands)? {
+        None => return missing(SfenField::Hands),
+        Some((text, start)) => parse_hands(text, start)?,
+    };
+    let ply = match field(3, SfenField::Ply)? {
+        None if ply_field == Ply::Optional => 1,
+        None => return missing(SfenField::Ply),
+        Some((text, start)) => parse_ply(text, start)?,
+    };
+    if let Some(offset) = trailing {
+        return Err(SfenError::new(SfenField::Input, offset, TrailingText));
+    }
+
+    // The rules.
+    let mut counts = check_board(&board)?;
+    let mut hand = [Hand::EMPTY; 2];
+    for entry in hands.iter() {
+        let kind = entry.piece.kind();
+        if let (Some(total), Some(&limit)) = (counts.get_mut(kind.index()), SET.get(kind.index())) {
+            *total = total.saturating_add(entry.count);
+            if *total > limit {
+                return Err(SfenError::new(SfenField::Hands, entry.offset, TooManyPieces { kind }));
+            }
+        }
+        // The count is at most 18 now.
+        let color = entry.piece.color().index();
+        if let Some(h) = hand.get_mut(color) {
+            *h = h.with(kind, entry.count as u8);
+        }
+    }
+    let pos = Position::from_parts(&board.pieces, hand, side, ply);
+    if let Some(king) = pos.king(side.flip())
+        && pos.is_attacked(side, king)
+    {
+        let offset = board.offsets.get(king.index()).copied().unwrap_or(0) as usize;
+        return Err(SfenError::new(SfenField::Board, offset, OpponentInCheck));
+    }
+    Ok(pos)
+}
+
+/// Collects `fmt::Write` output into a byte buffer, counting what does not fit.
+struct SliceWriter<'a> {
+    buf: &'a mut [u8],
+    len: usize,
+}
+
+impl fmt::Write for SliceWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len.saturating_add(s.len());
+        if let Some(dst) = self.buf.get_mut(self.len..end) {
+            for (d, &b) in dst.iter_mut().zip(s.as_bytes()) {
+                *d = b;
+            }
+        }
+        self.len = end;
+        Ok(())
+    }
+}
+
 impl Position {
+    /// Parses an SFEN strictly (SPEC §2): `<board> <side> <hands> [<ply>]`, fields separated by
+    /// exactly one ASCII space, no space before the first or after the last field; a missing ply
+    /// means 1.
+    ///
+    /// Accepted also, since they are unambiguous: adjacent digits in a rank (`45` for 9 empty squares),
+    /// hand pieces in any order, and an explicit count of 1 (`1P`). Rejected, with an [`SfenError`]
+    /// naming the field and byte: everything SPEC §2 lists (non-printable bytes, a malformed board,
+    /// side or hands, too many pieces of a kind, two kings of a colour, a piece that could never
+    /// move, nifu, the side not to move in check, a ply of 0, with a sign or a non-digit, or above
+    /// `u64::MAX`), and counts or plies with a leading zero. Never panics, never allocates.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position, SfenErrorKind, SfenField};
+    /// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -").unwrap();
+    /// assert_eq!(pos, Position::startpos());
+    ///
+    /// let pos = Position::from_sfen("8k/9/9/9/9/9/9/9/K8 w 2P10p 42").unwrap();
+    /// assert_eq!((pos.side_to_move(), pos.ply()), (Color::White, 42));
+    ///
+    /// // Two black pawns on file 5.
+    /// let err = Position::from_sfen("4k4/9/9/4P4/9/4P4/9/9/4K4 b - 1").unwrap_err();
+    /// assert_eq!((err.field(), err.offset(), err.kind()), (SfenField::Board, 15, SfenErrorKind::Nifu { color: Color::Black }));
+    /// ```
+    pub fn from_sfen(sfen: &str) -> Result<Position, SfenError> {
+        parse(sfen.as_bytes(), Ply::Optional)
+    }
+
+    /// [`Position::from_sfen`] on bytes (no UTF-8 check needed: any byte that is not printable ASCII
+    /// is an error).
+    ///
+    /// ```
+    /// use hayanagi::{Position, SfenErrorKind};
+    /// assert!(Position::from_sfen_bytes(b"4k4/9/9/9/9/9/9/9/4K4 b - 1").is_ok());
+    /// let err = Position::from_sfen_bytes(b"4k4/9/9/9/9/9/9/9/4K4 b - 1\n").unwrap_err();
+    /// assert_eq!(err.kind(), SfenErrorKind::NonPrintable { byte: b'\n' });
+    /// ```
+    pub fn from_sfen_bytes(sfen: &[u8]) -> Result<Position, SfenError> {
+        parse(sfen, Ply::Optional)
+    }
+
     /// The position as SFEN (board, side, hands, ply), for `Display`:
     ///
     /// ```
@@ -19,6 +641,34 @@ impl Position {
     /// ```
     pub fn sfen(&self) -> Sfen<'_> {
         Sfen(self)
+    }
+
+    /// Writes the SFEN of [`Position::sfen`] (4 fields, no terminating NUL) into `buf` and returns its
+    /// length; if `buf` is too short, returns `Err` with the length needed (what `buf` holds then is
+    /// unspecified). A buffer of [`MAX_SFEN_LEN`] bytes is always long enough.
+    ///
+    /// ```
+    /// use hayanagi::{MAX_SFEN_LEN, Position};
+    /// let mut buf = [0u8; MAX_SFEN_LEN];
+    /// let len = Position::startpos().write_sfen(&mut buf).unwrap();
+    /// assert_eq!(&buf[..len], b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    /// assert_eq!(Position::startpos().write_sfen(&mut buf[..10]), Err(len));
+    /// ```
+    pub fn write_sfen(&self, buf: &mut [u8]) -> Result<usize, usize> {
+        let capacity = buf.len();
+        let mut writer = SliceWriter { buf, len: 0 };
+        // `SliceWriter` never fails.
+        let _ = fmt::write(&mut writer, format_args!("{}", self.sfen()));
+        if writer.len <= capacity { Ok(writer.len) } else { Err(writer.len) }
+    }
+}
+
+/// Parses with [`Position::from_sfen`].
+impl FromStr for Position {
+    type Err = SfenError;
+
+    fn from_str(s: &str) -> Result<Position, SfenError> {
+        Position::from_sfen(s)
     }
 }
 

@@ -1,0 +1,413 @@
+//! USI: moves (`7g7f`, `8h2b+`, `P*5e`, SPEC §3) and the `position` command.
+//!
+//! Everything here reads bytes, allocates nothing and never panics. Words are separated by exactly
+//! one ASCII space, as the SFEN fields are: no space at the start or the end, no runs of spaces.
+
+use core::fmt;
+
+use crate::sfen::{self, Ply, SfenError, SfenErrorKind, SfenField};
+use crate::{Color, File, Move, Position, Rank, Square, Undo};
+
+/// Why a USI move is malformed (syntax only; see [`UsiMoveError`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveSyntaxError {
+    /// The move is empty.
+    Empty,
+    /// The move ends early (`7g7`, `P*`).
+    Truncated,
+    /// Not a file digit `1`-`9` where a square begins.
+    File,
+    /// Not a rank letter `a`-`i` where a square's rank is expected.
+    Rank,
+    /// A drop of a lowercase letter (`p*5e`): drops are written uppercase for both colours.
+    LowercaseDrop,
+    /// A drop of something that is not a hand piece letter (`K*5e`, `X*5e`).
+    DropPiece,
+    /// A drop letter not followed by `*`.
+    Star,
+    /// `+` after a drop.
+    DropPromotion,
+    /// A board move from a square to the same square.
+    SameSquare,
+    /// Text after the move (anything but one `+` after a board move).
+    Trailing,
+}
+
+impl fmt::Display for MoveSyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveSyntaxError::Empty => "the move is empty",
+            MoveSyntaxError::Truncated => "the move ends early",
+            MoveSyntaxError::File => "expected a file digit 1-9",
+            MoveSyntaxError::Rank => "expected a rank letter a-i",
+            MoveSyntaxError::LowercaseDrop => "drops are written uppercase (P*5e) for both colours",
+            MoveSyntaxError::DropPiece => "expected a piece letter that can be dropped (P L N S G B R)",
+            MoveSyntaxError::Star => "expected '*' after the dropped piece",
+            MoveSyntaxError::DropPromotion => "a drop cannot promote",
+            MoveSyntaxError::SameSquare => "a move must change square",
+            MoveSyntaxError::Trailing => "text after the move",
+        })
+    }
+}
+
+/// Why a USI move was rejected: malformed, or well formed but not legal in the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UsiMoveError {
+    /// The text is not a USI move.
+    Syntax {
+        /// Byte offset of the problem in the move (in a [`UsiError`], in the whole input).
+        offset: usize,
+        /// What is wrong.
+        error: MoveSyntaxError,
+    },
+    /// A well-formed move that is not legal in the position.
+    Illegal(Move),
+}
+
+impl fmt::Display for UsiMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UsiMoveError::Syntax { offset, error } => write!(f, "at byte {offset}: {error}"),
+            UsiMoveError::Illegal(mv) => write!(f, "illegal move {mv}"),
+        }
+    }
+}
+
+impl core::error::Error for UsiMoveError {}
+
+fn syntax<T>(offset: usize, error: MoveSyntaxError) -> Result<T, UsiMoveError> {
+    Err(UsiMoveError::Syntax { offset, error })
+}
+
+/// The square written at `usi[at..at + 2]`.
+fn square_at(usi: &[u8], at: usize) -> Result<Square, UsiMoveError> {
+    let file = match usi.get(at) {
+        None => return syntax(at, MoveSyntaxError::Truncated),
+        Some(&byte) => File::from_usi(byte),
+    };
+    let Some(file) = file else { return syntax(at, MoveSyntaxError::File) };
+    let rank = match usi.get(at + 1) {
+        None => return syntax(at + 1, MoveSyntaxError::Truncated),
+        Some(&byte) => Rank::from_usi(byte),
+    };
+    let Some(rank) = rank else { return syntax(at + 1, MoveSyntaxError::Rank) };
+    Ok(Square::new(file, rank))
+}
+
+impl Move {
+    /// Reads a USI move, syntax only (SPEC §3): `7g7f`, `8h2b+`, `P*5e`. Drop letters are uppercase
+    /// for both colours; `+` is allowed only after a board move. Whether the move is legal is
+    /// [`Position::parse_usi_move`]'s question. Only [`UsiMoveError::Syntax`] is returned.
+    ///
+    /// ```
+    /// use hayanagi::{Move, MoveSyntaxError, PieceKind, Square, UsiMoveError};
+    /// assert_eq!(Move::from_usi_syntax(b"8h2b+"), Ok(Move::normal(Square::SQ_8H, Square::SQ_2B, true)));
+    /// assert_eq!(Move::from_usi_syntax(b"P*5e"), Ok(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap()));
+    /// assert_eq!(
+    ///     Move::from_usi_syntax(b"p*5e"),
+    ///     Err(UsiMoveError::Syntax { offset: 0, error: MoveSyntaxError::LowercaseDrop })
+    /// );
+    /// assert_eq!(
+    ///     Move::from_usi_syntax(b"P*5e+"),
+    ///     Err(UsiMoveError::Syntax { offset: 4, error: MoveSyntaxError::DropPromotion })
+    /// );
+    /// ```
+    pub fn from_usi_syntax(usi: &[u8]) -> Result<Move, UsiMoveError> {
+        let Some(&first) = usi.first() else { return syntax(0, MoveSyntaxError::Empty) };
+        if first.is_ascii_alphabetic() {
+            let kind = match sfen::piece_of_letter(first) {
+                Some(piece) if piece.kind().is_hand_kind() => match piece.color() {
+                    Color::Black => piece.kind(),
+                    Color::White => return syntax(0, MoveSyntaxError::LowercaseDrop),
+                },
+                _ => return syntax(0, MoveSyntaxError::DropPiece),
+            };
+            match usi.get(1) {
+                Some(b'*') => {}
+                Some(_) => return syntax(1, MoveSyntaxError::Star),
+                None => return syntax(1, MoveSyntaxError::Truncated),
+            }
+            let to = square_at(usi, 2)?;
+            match usi.get(4) {
+                None => {}
+                Some(b'+') => return syntax(4, MoveSyntaxError::DropPromotion),
+                Some(_) => return syntax(4, MoveSyntaxError::Trailing),
+            }
+            match Move::drop(kind, to) {
+                Some(mv) => Ok(mv),
+                None => syntax(0, MoveSyntaxError::DropPiece),
+            }
+        } else {
+            let from = square_at(usi, 0)?;
+            let to = square_at(usi, 2)?;
+            let promote = match usi.get(4) {
+                None => false,
+                Some(b'+') => true,
+                Some(_) => return syntax(4, MoveSyntaxError::Trailing),
+            };
+            if usi.len() > 5 {
+                return syntax(5, MoveSyntaxError::Trailing);
+            }
+            if from == to {
+                return syntax(2, MoveSyntaxError::SameSquare);
+            }
+            Ok(Move::normal(from, to, promote))
+        }
+    }
+}
+
+/// What is wrong in a USI `position` command; see [`UsiError`] for where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UsiErrorKind {
+    /// A byte outside printable ASCII (`0x20..=0x7e`).
+    NonPrintable {
+        /// The byte.
+        byte: u8,
+    },
+    /// Neither `startpos` nor `sfen` where the position begins (after an optional `position `).
+    Keyword,
+    /// The SFEN after `sfen` is rejected; its offset is into the whole input.
+    Sfen(SfenError),
+    /// Text after the position that is not ` moves`.
+    Trailing,
+    /// A move of the list is malformed or not legal in the position it is played in; a syntax
+    /// error's offset is into the whole input.
+    Move {
+        /// Index of the move in the list (0 for the first).
+        index: usize,
+        /// What is wrong with it.
+        error: UsiMoveError,
+    },
+    /// Playing this move would take the ply beyond `u64::MAX`.
+    PlyOverflow {
+        /// Index of the move in the list (0 for the first).
+        index: usize,
+    },
+}
+
+impl fmt::Display for UsiErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UsiErrorKind::NonPrintable { byte } => write!(f, "byte 0x{byte:02x} is not printable ASCII"),
+            UsiErrorKind::Keyword => f.write_str("expected 'startpos' or 'sfen'"),
+            UsiErrorKind::Sfen(error) => write!(f, "{}", error.kind()),
+            UsiErrorKind::Trailing => f.write_str("expected ' moves' or the end of the input"),
+            UsiErrorKind::Move { index, error: UsiMoveError::Syntax { error, .. } } => {
+                write!(f, "moves[{index}]: {error}")
+            }
+            UsiErrorKind::Move { index, error: UsiMoveError::Illegal(mv) } => {
+                write!(f, "moves[{index}]: illegal move {mv}")
+            }
+            UsiErrorKind::PlyOverflow { index } => write!(f, "moves[{index}]: the ply would exceed u64::MAX"),
+        }
+    }
+}
+
+/// Why a USI `position` command was rejected: the byte offset into the whole input and what is wrong.
+///
+/// ```
+/// use hayanagi::{Move, Position, Square, UsiErrorKind, UsiMoveError};
+/// let err = Position::from_usi_position("position startpos moves 7g7f 7g7f").unwrap_err();
+/// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+/// assert_eq!(err.offset(), 29);
+/// assert_eq!(err.kind(), UsiErrorKind::Move { index: 1, error: UsiMoveError::Illegal(mv) });
+/// assert_eq!(err.to_string(), "at byte 29: moves[1]: illegal move 7g7f");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UsiError {
+    offset: usize,
+    kind: UsiErrorKind,
+}
+
+impl UsiError {
+    /// The byte offset into the input.
+    #[inline]
+    pub const fn offset(self) -> usize {
+        self.offset
+    }
+
+    /// What is wrong.
+    #[inline]
+    pub const fn kind(self) -> UsiErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for UsiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            UsiErrorKind::Sfen(error) => write!(f, "sfen {error}"),
+            kind => write!(f, "at byte {}: {kind}", self.offset),
+        }
+    }
+}
+
+impl core::error::Error for UsiError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match &self.kind {
+            UsiErrorKind::Sfen(error) => Some(error),
+            UsiErrorKind::Move { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+fn usi_error<T>(offset: usize, kind: UsiErrorKind) -> Result<T, UsiError> {
+    Err(UsiError { offset, kind })
+}
+
+/// The offset of the first space in `input` at or after `from`, or the input's length.
+fn word_end(input: &[u8], from: usize) -> usize {
+    input.get(from..).and_then(|rest| rest.iter().position(|&b| b == b' ')).map_or(input.len(), |i| from + i)
+}
+
+impl Position {
+    /// Parses a USI move and accepts it only if it is legal here (SPEC §3).
+    ///
+    /// ```
+    /// use hayanagi::{Position, UsiMoveError};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.parse_usi_move("7g7f").unwrap().to_string(), "7g7f");
+    /// assert!(matches!(pos.parse_usi_move("7g7f+"), Err(UsiMoveError::Illegal(_))));
+    /// assert!(matches!(pos.parse_usi_move("7g7"), Err(UsiMoveError::Syntax { offset: 3, .. })));
+    /// ```
+    pub fn parse_usi_move(&self, usi: &str) -> Result<Move, UsiMoveError> {
+        self.parse_usi_move_bytes(usi.as_bytes())
+    }
+
+    /// [`Position::parse_usi_move`] on bytes.
+    pub fn parse_usi_move_bytes(&self, usi: &[u8]) -> Result<Move, UsiMoveError> {
+        let mv = Move::from_usi_syntax(usi)?;
+        if self.is_legal(mv) { Ok(mv) } else { Err(UsiMoveError::Illegal(mv)) }
+    }
+
+    /// Reads the position of a USI `position` command, without allocating:
+    /// `[position ]startpos[ moves m1 m2 ...]` or `[position ]sfen <board> <side> <hands> <ply>[ moves ...]`.
+    ///
+    /// All 4 SFEN fields are required after `sfen`. Words are separated by exactly one ASCII space; no
+    /// space may begin or end the input. `moves` may be followed by no move. Each move must be legal in
+    /// the position it is played in; the result's ply is the start ply plus the number of moves. Any
+    /// other text is an error. Every offset in the [`UsiError`] is into `input`.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position, UsiErrorKind, SfenErrorKind, SfenField};
+    /// let pos = Position::from_usi_position("position startpos moves 7g7f 3c3d").unwrap();
+    /// assert_eq!(pos.ply(), 3);
+    /// assert_eq!(pos.side_to_move(), Color::Black);
+    ///
+    /// let pos = Position::from_usi_position("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 10 moves G*5b").unwrap();
+    /// assert_eq!(pos.sfen().to_string(), "4k4/4G4/9/9/9/9/9/9/4K4 w - 11");
+    ///
+    /// let err = Position::from_usi_position("sfen 4k4/9/9/9/9/9/9/9/4K4 b -").unwrap_err();
+    /// match err.kind() {
+    ///     UsiErrorKind::Sfen(e) => assert_eq!((e.field(), e.kind()), (SfenField::Ply, SfenErrorKind::MissingField)),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// ```
+    pub fn from_usi_position(input: &str) -> Result<Position, UsiError> {
+        Position::from_usi_position_bytes_with(input.as_bytes(), |_, _, _| {})
+    }
+
+    /// [`Position::from_usi_position`], calling `after_move(&position, mv, undo)` after each move of the
+    /// list is played, with the position after the move and the record [`Position::undo`] takes (so
+    /// that a caller can keep a history). On an error, the moves before the bad one have been reported.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut keys = [0u64; 4];
+    /// let mut n = 0;
+    /// let pos = Position::from_usi_position_with("startpos moves 2g2f 8c8d 2f2e", |pos, _mv, _undo| {
+    ///     keys[n] = pos.key();
+    ///     n += 1;
+    /// })
+    /// .unwrap();
+    /// assert_eq!(n, 3);
+    /// assert_eq!(keys[2], pos.key());
+    /// ```
+    pub fn from_usi_position_with(
+        input: &str,
+        after_move: impl FnMut(&Position, Move, Undo),
+    ) -> Result<Position, UsiError> {
+        Position::from_usi_position_bytes_with(input.as_bytes(), after_move)
+    }
+
+    /// [`Position::from_usi_position`] on bytes.
+    pub fn from_usi_position_bytes(input: &[u8]) -> Result<Position, UsiError> {
+        Position::from_usi_position_bytes_with(input, |_, _, _| {})
+    }
+
+    /// [`Position::from_usi_position_with`] on bytes.
+    pub fn from_usi_position_bytes_with(
+        input: &[u8],
+        mut after_move: impl FnMut(&Position, Move, Undo),
+    ) -> Result<Position, UsiError> {
+        if let Some((offset, byte)) = sfen::first_non_printable(input) {
+            return usi_error(offset, UsiErrorKind::NonPrintable { byte });
+        }
+        let start = if input.starts_with(b"position ") { 9 } else { 0 };
+        let keyword_end = word_end(input, start);
+        let (mut pos, mut at) = match input.get(start..keyword_end) {
+            Some(b"startpos") => (Position::startpos(), keyword_end),
+            Some(b"sfen") => {
+                let sfen_start = keyword_end + 1;
+                if sfen_start > input.len() {
+                    let error = SfenError::new(SfenField::Board, input.len(), SfenErrorKind::MissingField);
+                    return usi_error(input.len(), UsiErrorKind::Sfen(error));
+                }
+                // The SFEN is the next 4 words; if the fourth is `moves`, the ply is missing.
+                let mut ends = [input.len(); 4];
+                let mut from = sfen_start;
+                for end in ends.iter_mut() {
+                    *end = word_end(input, from);
+                    from = *end + 1;
+                }
+                let [_, _, hands_end, ply_end] = ends;
+                let sfen_end = match input.get(hands_end + 1..ply_end) {
+                    Some(b"moves") => hands_end,
+                    _ => ply_end,
+                };
+                let sfen = input.get(sfen_start..sfen_end).unwrap_or(&[]);
+                match sfen::parse(sfen, Ply::Required) {
+                    Ok(pos) => (pos, sfen_end),
+                    Err(error) => {
+                        let error = error.shifted(sfen_start);
+                        return usi_error(error.offset(), UsiErrorKind::Sfen(error));
+                    }
+                }
+            }
+            _ => return usi_error(start, UsiErrorKind::Keyword),
+        };
+        if at == input.len() {
+            return Ok(pos);
+        }
+        // `at` is a space now: the word after it must be `moves`.
+        let moves_end = word_end(input, at + 1);
+        if input.get(at + 1..moves_end) != Some(b"moves") {
+            return usi_error(at + 1, UsiErrorKind::Trailing);
+        }
+        at = moves_end;
+        let mut index = 0;
+        while at < input.len() {
+            let move_start = at + 1;
+            let move_end = word_end(input, move_start);
+            let text = input.get(move_start..move_end).unwrap_or(&[]);
+            let mv = match pos.parse_usi_move_bytes(text) {
+                Ok(mv) => mv,
+                Err(UsiMoveError::Syntax { offset, error }) => {
+                    let offset = move_start + offset;
+                    let error = UsiMoveError::Syntax { offset, error };
+                    return usi_error(offset, UsiErrorKind::Move { index, error });
+                }
+                Err(error) => return usi_error(move_start, UsiErrorKind::Move { index, error }),
+            };
+            if pos.ply() == u64::MAX {
+                return usi_error(move_start, UsiErrorKind::PlyOverflow { index });
+            }
+            let undo = pos.play_unchecked(mv);
+            after_move(&pos, mv, undo);
+            index += 1;
+            at = move_end;
+        }
+        Ok(pos)
+    }
+}
