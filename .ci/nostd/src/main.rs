@@ -9,7 +9,7 @@
 use core::hint::black_box;
 
 use hayanagi::{
-    Bitboard, Color, File, Piece, PieceKind, Rank, Square, attacks, between, bishop_attacks, lance_attacks,
+    Bitboard, Color, File, Piece, PieceKind, Position, Rank, Square, attacks, between, bishop_attacks, lance_attacks,
     rook_attacks, step_attacks, step_to, zobrist,
 };
 
@@ -57,5 +57,32 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
     }
     failures += (visited != 81 * 80) as i32;
     failures += (black_box(Bitboard::FULL).iter().map(|s| s.file().number() as u32).sum::<u32>() != 9 * 45) as i32;
+    failures + positions()
+}
+
+/// SFEN and USI parsing, move generation, play/undo and perft: the whole position API.
+fn positions() -> i32 {
+    let mut failures = 0;
+    let matsuri = black_box(b"l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1".as_slice());
+    let Ok(mut pos) = Position::from_sfen_bytes(matsuri) else { return 100 };
+    failures += (pos.perft(black_box(2), true) != 28_684) as i32;
+    failures += (pos.perft(black_box(1), false) != 207) as i32;
+    let mut buf = [0u8; hayanagi::MAX_SFEN_LEN];
+    failures += (pos.write_sfen(&mut buf).ok().and_then(|n| buf.get(..n)) != Some(matsuri)) as i32;
+    let moves = pos.legal_moves();
+    let key = pos.key();
+    for &mv in moves.iter() {
+        let undo = pos.play_unchecked(mv);
+        failures += (pos.key() != pos.compute_key()) as i32;
+        pos.undo(mv, undo);
+    }
+    failures += (pos.key() != key) as i32;
+    failures += Position::from_sfen_bytes(black_box(b"9/9/9/9/9/9/9/9/9 x - 1")).is_ok() as i32;
+    let command = black_box(b"position startpos moves 7g7f 3c3d 8h2b+".as_slice());
+    match Position::from_usi_position_bytes(command) {
+        Ok(pos) => failures += (pos.ply() != 4 || pos.in_check()) as i32,
+        Err(_) => failures += 1,
+    }
+    failures += Position::from_usi_position_bytes(black_box(b"startpos moves 7g7f 7g7f")).is_ok() as i32;
     failures
 }
