@@ -41,9 +41,9 @@ pub struct Position {
 /// before the move. Returned by [`Position::play_unchecked`] and [`Position::play`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
-    captured: Option<Piece>,
-    key: u64,
-    checkers: Bitboard,
+    pub(crate) captured: Option<Piece>,
+    pub(crate) key: u64,
+    pub(crate) checkers: Bitboard,
 }
 
 /// The error of [`Position::play`]: the move is not legal in the position.
