@@ -291,10 +291,10 @@ impl<S: AsRef<[Entry]>> History<S> {
         let entries = self.entries();
         let n = entries.len();
         let current = pos.key();
-        // Cheap pass over the keys of earlier positions with the same side to move: without three
-        // matches there is nothing to confirm.
-        let candidates = (0..n).rev().skip(1).step_by(2).filter(|&plies| self.key_after(plies) == Some(current));
-        if candidates.count() < 3 {
+        // Cheap pass over the keys of the earlier positions with the same side to move (after n-2,
+        // n-4, ... plies): without three matches there is nothing to confirm.
+        let same_side_earlier = (0..n.saturating_sub(1)).rev().step_by(2);
+        if same_side_earlier.filter(|&plies| self.key_after(plies) == Some(current)).count() < 3 {
             return None;
         }
         // Walk the game back on a copy, confirming each key match against the full position.
@@ -321,10 +321,9 @@ impl<S: AsRef<[Entry]>> History<S> {
         }
         // Moves first+1 ..= n: the side to move made first+1, first+3, ..., n-1; the opponent the rest.
         let since_first = entries.get(first..)?;
-        let checked_all = |parity: usize| {
-            since_first.iter().enumerate().filter(|(i, _)| i % 2 == parity).all(|(_, entry)| entry.gave_check)
-        };
-        Some(match (checked_all(1), checked_all(0)) {
+        let all_checks = |skip: usize| since_first.iter().skip(skip).step_by(2).all(|entry| entry.gave_check);
+        let (by_side_to_move, by_opponent) = (all_checks(0), all_checks(1));
+        Some(match (by_opponent, by_side_to_move) {
             (true, false) => Status::WinPerpetualCheck,
             (false, true) => Status::LossPerpetualCheck,
             _ => Status::DrawRepetition,
