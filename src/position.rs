@@ -15,7 +15,7 @@ use crate::{between, step_attacks};
 /// side to move are cached after every move, since move generation needs them at every node.
 ///
 /// Zero or one king per colour is allowed (tsume problems omit the attacker's king). A `Position`
-/// holds no history: repetition is judged from a history the caller keeps.
+/// holds no history: repetition is judged with a [`History`](crate::History) the caller keeps.
 ///
 /// ```
 /// use hayanagi::{Color, Position};
