@@ -179,6 +179,26 @@ fn forward(color: Color, bb: Bitboard) -> Bitboard {
     Bitboard::from_u128(bits).unwrap_or(Bitboard::EMPTY)
 }
 
+/// Moves of a pawn, lance or knight: forced promotion on the `dead` ranks (where it could never move
+/// again), optional elsewhere in the zone, none outside it.
+#[inline(always)]
+fn forward_moves<S: Sink>(sink: &mut S, from: Square, to: Bitboard, zone: Bitboard, dead: Bitboard) {
+    sink.board(from, to & dead, Promotion::Forced);
+    sink.board(from, to & zone & !dead, Promotion::Optional);
+    sink.board(from, to & !zone, Promotion::Never);
+}
+
+/// Moves of a silver, bishop or rook: promotion optional when the move starts or ends in the zone.
+#[inline(always)]
+fn zone_moves<S: Sink>(sink: &mut S, from: Square, to: Bitboard, zone: Bitboard) {
+    if zone.contains(from) {
+        sink.board(from, to, Promotion::Optional);
+    } else {
+        sink.board(from, to & zone, Promotion::Optional);
+        sink.board(from, to & !zone, Promotion::Never);
+    }
+}
+
 impl Position {
     /// Every legal move of the side to move.
     ///
@@ -256,7 +276,7 @@ impl Position {
         let occupied = self.occupied();
         match mv.from() {
             None => match mv.drop_kind() {
-                Some(kind) => self.piece_attacks(Piece::new(us, kind), to, occupied.with(to)).contains(their_king),
+                Some(kind) => crate::attacks(Piece::new(us, kind), to, occupied.with(to)).contains(their_king),
                 None => false,
             },
             Some(from) => {
@@ -266,7 +286,7 @@ impl Position {
                     _ => piece,
                 };
                 let after = occupied.without(from).with(to);
-                self.piece_attacks(moved, to, after).contains(their_king)
+                crate::attacks(moved, to, after).contains(their_king)
                     || !(self.slider_attackers(us, their_king, after).without(from)).is_empty()
             }
         }
@@ -332,113 +352,51 @@ impl Position {
         sink.pawns(pushes & !zone, back, Promotion::Never);
 
         // Pinned pieces move only along the line between their king and the pinner.
-        let line = |from: Square| -> Bitboard {
-            match self.king(us) {
-                Some(king) if pinned.contains(from) => {
-                    // The slider that `from` shields the king from (a checker is not it).
-                    let pinner = self.slider_attackers(us.flip(), king, occupied.without(from)) & !self.checkers();
-                    match pinner.lsb() {
-                        Some(pinner) => between(king, pinner).with(pinner),
-                        None => Bitboard::FULL,
-                    }
-                }
-                _ => Bitboard::FULL,
-            }
+        let reach = |from: Square, attacks: Bitboard| -> Bitboard {
+            if pinned.contains(from) { attacks & targets & self.pin_line(us, from) } else { attacks & targets }
         };
 
         for from in pawns & pinned {
-            let to = forward(us, Bitboard::from_square(from)) & targets & line(from);
-            if !to.is_empty() {
-                let promotion = if to.intersects(last1) {
-                    Promotion::Forced
-                } else if to.intersects(zone) {
-                    Promotion::Optional
-                } else {
-                    Promotion::Never
-                };
-                sink.board(from, to, promotion);
-            }
+            let to = reach(from, forward(us, Bitboard::from_square(from)));
+            forward_moves(sink, from, to, zone, last1);
         }
-
         for from in self.pieces(us, PieceKind::Lance) {
-            let mut to = lance_attacks(us, from, occupied) & targets;
-            if pinned.contains(from) {
-                to &= line(from);
-            }
-            sink.board(from, to & last1, Promotion::Forced);
-            sink.board(from, to & zone & !last1, Promotion::Optional);
-            sink.board(from, to & !zone, Promotion::Never);
+            forward_moves(sink, from, reach(from, lance_attacks(us, from, occupied)), zone, last1);
         }
-
+        // A pinned knight can never move: no knight jump stays on a line through the king.
         for from in self.pieces(us, PieceKind::Knight) & !pinned {
-            // A pinned knight can never move: no knight jump stays on a line through the king.
-            let to = step_attacks(us, PieceKind::Knight, from) & targets;
-            sink.board(from, to & last2, Promotion::Forced);
-            sink.board(from, to & zone & !last2, Promotion::Optional);
-            sink.board(from, to & !zone, Promotion::Never);
+            forward_moves(sink, from, step_attacks(us, PieceKind::Knight, from) & targets, zone, last2);
         }
-
         for from in self.pieces(us, PieceKind::Silver) {
-            let mut to = step_attacks(us, PieceKind::Silver, from) & targets;
-            if pinned.contains(from) {
-                to &= line(from);
-            }
-            if zone.contains(from) {
-                sink.board(from, to, Promotion::Optional);
-            } else {
-                sink.board(from, to & zone, Promotion::Optional);
-                sink.board(from, to & !zone, Promotion::Never);
-            }
+            zone_moves(sink, from, reach(from, step_attacks(us, PieceKind::Silver, from)), zone);
         }
-
         for from in self.golds() & self.colored(us) {
-            let mut to = step_attacks(us, PieceKind::Gold, from) & targets;
-            if pinned.contains(from) {
-                to &= line(from);
-            }
-            sink.board(from, to, Promotion::Never);
+            sink.board(from, reach(from, step_attacks(us, PieceKind::Gold, from)), Promotion::Never);
         }
-
         for from in self.pieces(us, PieceKind::Bishop) {
-            let mut to = bishop_attacks(from, occupied) & targets;
-            if pinned.contains(from) {
-                to &= line(from);
-            }
-            if zone.contains(from) {
-                sink.board(from, to, Promotion::Optional);
-            } else {
-                sink.board(from, to & zone, Promotion::Optional);
-                sink.board(from, to & !zone, Promotion::Never);
-            }
+            zone_moves(sink, from, reach(from, bishop_attacks(from, occupied)), zone);
         }
-
         for from in self.pieces(us, PieceKind::Rook) {
-            let mut to = rook_attacks(from, occupied) & targets;
-            if pinned.contains(from) {
-                to &= line(from);
-            }
-            if zone.contains(from) {
-                sink.board(from, to, Promotion::Optional);
-            } else {
-                sink.board(from, to & zone, Promotion::Optional);
-                sink.board(from, to & !zone, Promotion::Never);
-            }
+            zone_moves(sink, from, reach(from, rook_attacks(from, occupied)), zone);
         }
-
+        let king_steps = |from| step_attacks(us, PieceKind::King, from);
         for from in self.pieces(us, PieceKind::Horse) {
-            let mut to = (bishop_attacks(from, occupied) | step_attacks(us, PieceKind::King, from)) & targets;
-            if pinned.contains(from) {
-                to &= line(from);
-            }
-            sink.board(from, to, Promotion::Never);
+            sink.board(from, reach(from, bishop_attacks(from, occupied) | king_steps(from)), Promotion::Never);
         }
-
         for from in self.pieces(us, PieceKind::Dragon) {
-            let mut to = (rook_attacks(from, occupied) | step_attacks(us, PieceKind::King, from)) & targets;
-            if pinned.contains(from) {
-                to &= line(from);
-            }
-            sink.board(from, to, Promotion::Never);
+            sink.board(from, reach(from, rook_attacks(from, occupied) | king_steps(from)), Promotion::Never);
+        }
+    }
+
+    /// The squares a piece of `us` pinned on `from` may move to: up to and including the pinner.
+    #[inline(never)]
+    fn pin_line(&self, us: Color, from: Square) -> Bitboard {
+        let Some(king) = self.king(us) else { return Bitboard::FULL };
+        // The slider that `from` shields the king from (a checker is not it).
+        let pinner = self.slider_attackers(us.flip(), king, self.occupied().without(from)) & !self.checkers();
+        match pinner.lsb() {
+            Some(pinner) => between(king, pinner).with(pinner),
+            None => Bitboard::FULL,
         }
     }
 

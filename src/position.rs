@@ -1,11 +1,11 @@
 //! The position: pieces on the board, pieces in hand, side to move, and everything derived from them
 //! (bitboards, king squares, Zobrist key, checkers, pinned pieces), kept in sync on every move.
 
+use crate::between;
 use crate::{
     Bitboard, Color, Hand, Move, Piece, PieceKind, Square, bishop_attacks, lance_attacks, rook_attacks, step_to,
     tables::{ZOBRIST_BOARD, ZOBRIST_HAND, ZOBRIST_SIDE},
 };
-use crate::{between, step_attacks};
 
 /// A shogi position.
 ///
@@ -413,7 +413,7 @@ impl Position {
                 self.key ^= board_key(piece, to);
                 // A drop can only check directly.
                 self.checkers = match self.kings[us.flip().index()] {
-                    Some(king) if self.piece_attacks(piece, to, self.occupied()).contains(king) => {
+                    Some(king) if crate::attacks(piece, to, self.occupied()).contains(king) => {
                         Bitboard::from_square(to)
                     }
                     _ => Bitboard::EMPTY,
@@ -446,7 +446,7 @@ impl Position {
                 self.checkers = match self.kings[us.flip().index()] {
                     Some(king) => {
                         let occupied = self.occupied();
-                        let mut checkers = if self.piece_attacks(moved, to, occupied).contains(king) {
+                        let mut checkers = if crate::attacks(moved, to, occupied).contains(king) {
                             Bitboard::from_square(to)
                         } else {
                             Bitboard::EMPTY
@@ -507,20 +507,6 @@ impl Position {
         self.side = self.side.flip();
         self.key ^= ZOBRIST_SIDE;
         self.refresh_checks();
-    }
-
-    /// The attacks of the piece on `from` (if any) as it would move.
-    #[inline(always)]
-    pub(crate) fn piece_attacks(&self, piece: Piece, from: Square, occupied: Bitboard) -> Bitboard {
-        let color = piece.color();
-        match piece.kind() {
-            PieceKind::Lance => lance_attacks(color, from, occupied),
-            PieceKind::Bishop => bishop_attacks(from, occupied),
-            PieceKind::Rook => rook_attacks(from, occupied),
-            PieceKind::Horse => bishop_attacks(from, occupied) | step_attacks(color, PieceKind::King, from),
-            PieceKind::Dragon => rook_attacks(from, occupied) | step_attacks(color, PieceKind::King, from),
-            kind => step_attacks(color, kind, from),
-        }
     }
 }
 
