@@ -7,8 +7,13 @@ use crate::{Move, Square};
 
 /// A list of at most [`MoveList::CAPACITY`] moves, on the stack.
 ///
-/// No legal shogi position has more than 593 legal moves (SPEC §3), so the legal move list of any
-/// position the library accepts fits. It dereferences to a slice.
+/// The richest known position has 593 legal moves (SPEC §3), but that record assumes both kings are
+/// on the board, and the library also accepts positions without them. The capacity is therefore a
+/// proven bound for every position the library accepts (at most the set's pieces): drops are at most
+/// 7 kinds x 81 squares = 567, and board moves at most two per attacked square of each piece, each
+/// piece counted at its richest form — 2 rooks x 32, 2 bishops x 32, 4 lances x 16, 4 silvers x 10,
+/// 4 golds, 4 knights and 18 pawns x 6 (promoted), the king 8 — 396 together: 963 < 1024. It
+/// dereferences to a slice.
 ///
 /// ```
 /// use hayanagi::{Move, MoveList, Square};
@@ -24,8 +29,8 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    /// Capacity: the 593 moves of the richest known position, rounded up.
-    pub const CAPACITY: usize = 600;
+    /// Capacity: more than any accepted position can have (see the type's documentation).
+    pub const CAPACITY: usize = 1024;
 
     /// An empty list.
     #[inline]
