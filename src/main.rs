@@ -1,0 +1,328 @@
+//! `hayanagi`: the command-line tool (SPEC §5) over the library.
+//!
+//! ```text
+//! hayanagi perft <depth> [--divide] [--no-bulk] <position>
+//! hayanagi moves <position>
+//! hayanagi analyze            (positions on stdin, one per line)
+//! ```
+//!
+//! The library is `no_std`; this binary is the one place that uses std (arguments, stdin, stdout,
+//! the clock). Exit status: 0 on success (also when the reader of stdout goes away early), 2 on
+//! bad arguments or a rejected position, 1 on any other I/O error; never a panic.
+
+use std::ffi::OsString;
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use hayanagi::{Move, Position};
+
+const USAGE: &str = "\
+hayanagi: a shogi move generator
+
+usage:
+  hayanagi perft <depth> [--divide] [--no-bulk] <position>
+      Count the legal move sequences of <depth> plies (0 to 20). --divide prints
+      '<move>: <count>' for every root move; --no-bulk plays every leaf move instead
+      of counting the last ply's move list. The last line is 'Nodes searched: <N>';
+      the time and speed go to stderr.
+  hayanagi moves <position>
+      The legal moves in USI, one per line, sorted.
+  hayanagi analyze
+      Reads positions from stdin, one per line, and writes one line per input line:
+      ok<TAB>sfen<TAB>key<TAB>in-check<TAB>status<TAB>moves   or   error<TAB>message
+  hayanagi --help
+
+<position> is a plain SFEN (3 or 4 fields) or USI style 'startpos [moves ...]' or
+'sfen <4 fields> [moves ...]', optionally after 'position '; on the command line the
+words may be given as one argument or several.
+
+examples:
+  hayanagi perft 5 startpos
+  hayanagi perft 3 --divide position startpos moves 7g7f
+  hayanagi moves 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'
+";
+
+/// The deepest perft the tool accepts: depth 20 of any real position is already far beyond any
+/// machine's reach, so a larger number is a typing mistake.
+const MAX_DEPTH: u32 = 20;
+
+/// `analyze` input lines longer than this are rejected without being kept in memory; a USI
+/// position with a game record of a few thousand moves is still far below it.
+const MAX_LINE: usize = 1 << 20;
+
+/// Why the tool stops early.
+enum Failure {
+    /// No arguments at all: the usage on stderr, exit status 2.
+    NoArguments,
+    /// Bad arguments: exit status 2, the message and a pointer to `--help` on stderr.
+    BadArguments(String),
+    /// A rejected position: exit status 2, the parser's message on stderr.
+    BadPosition(String),
+    /// Reading stdin or writing stdout failed: exit status 1 (0 for a closed stdout pipe).
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        Failure::Io(error)
+    }
+}
+
+fn main() -> ExitCode {
+    match run(std::env::args_os().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::NoArguments) => {
+            let _ = io::stderr().lock().write_all(USAGE.as_bytes());
+            ExitCode::from(2)
+        }
+        Err(Failure::BadArguments(message)) => {
+            report(&format!("{message} (see hayanagi --help)"));
+            ExitCode::from(2)
+        }
+        Err(Failure::BadPosition(message)) => {
+            report(&message);
+            ExitCode::from(2)
+        }
+        // The reader of our output went away (`hayanagi moves startpos | head -1`): nothing is
+        // wrong, and there is nobody left to tell.
+        Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(error)) => {
+            report(&error.to_string());
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// One line `hayanagi: <message>` on stderr. A failing stderr is ignored (`eprintln!` would panic).
+fn report(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "hayanagi: {}", one_line(message));
+}
+
+fn run(args: Vec<OsString>) -> Result<(), Failure> {
+    let mut words = Vec::with_capacity(args.len());
+    for (index, arg) in args.into_iter().enumerate() {
+        match arg.into_string() {
+            Ok(word) => words.push(word),
+            Err(arg) => return Err(Failure::BadArguments(format!("argument {} is not UTF-8: {arg:?}", index + 1))),
+        }
+    }
+    if words.iter().any(|word| word == "-h" || word == "--help") {
+        io::stdout().lock().write_all(USAGE.as_bytes())?;
+        return Ok(());
+    }
+    let Some((command, rest)) = words.split_first() else { return Err(Failure::NoArguments) };
+    match command.as_str() {
+        "perft" => perft_command(rest),
+        "moves" => moves_command(rest),
+        "analyze" => match rest.first() {
+            None => analyze(&mut BufReader::with_capacity(1 << 16, io::stdin().lock()), io::stdout().lock()),
+            Some(word) => {
+                Err(Failure::BadArguments(format!("analyze reads stdin and takes no arguments, got {word:?}")))
+            }
+        },
+        other => {
+            Err(Failure::BadArguments(format!("unknown command {other:?}; the commands are perft, moves, analyze")))
+        }
+    }
+}
+
+// ----- perft -----
+
+fn perft_command(args: &[String]) -> Result<(), Failure> {
+    let mut divide = false;
+    let mut bulk = true;
+    let mut depth = None;
+    let mut position_words = Vec::new();
+    for arg in args {
+        match arg.as_str() {
+            "--divide" => divide = true,
+            "--no-bulk" => bulk = false,
+            option if option.starts_with("--") => return Err(unknown_option(option)),
+            word if depth.is_none() => depth = Some(parse_depth(word)?),
+            word => position_words.push(word),
+        }
+    }
+    let Some(depth) = depth else { return Err(Failure::BadArguments("perft needs a depth and a position".into())) };
+    let mut pos = position_from_words(&position_words)?;
+
+    let mut out = BufWriter::new(io::stdout().lock());
+    let start = Instant::now();
+    if divide && depth > 0 {
+        let mut root = Vec::new();
+        for &mv in pos.legal_moves().iter() {
+            let undo = pos.play_unchecked(mv);
+            root.push((mv.to_string(), pos.perft(depth - 1, bulk)));
+            pos.undo(mv, undo);
+        }
+        let elapsed = start.elapsed();
+        root.sort_unstable();
+        for (usi, count) in &root {
+            writeln!(out, "{usi}: {count}")?;
+        }
+        let total = root.iter().fold(0u64, |total, &(_, count)| total.saturating_add(count));
+        finish_perft(out, total, elapsed)
+    } else {
+        let nodes = pos.perft(depth, bulk);
+        finish_perft(out, nodes, start.elapsed())
+    }
+}
+
+/// The last stdout line, then the time and speed on stderr (after stdout is flushed, so that a
+/// terminal shows them in that order).
+fn finish_perft(mut out: impl Write, nodes: u64, elapsed: std::time::Duration) -> Result<(), Failure> {
+    writeln!(out, "Nodes searched: {nodes}")?;
+    out.flush()?;
+    let seconds = elapsed.as_secs_f64();
+    let speed = if seconds > 0.0 { format!("{:.0} nodes/s", nodes as f64 / seconds) } else { "- nodes/s".into() };
+    let _ = writeln!(io::stderr().lock(), "Time: {seconds:.3} s, {speed}");
+    Ok(())
+}
+
+/// A depth from 0 to [`MAX_DEPTH`], digits only (no sign, no spaces).
+fn parse_depth(word: &str) -> Result<u32, Failure> {
+    let bad = || Failure::BadArguments(format!("depth must be a whole number from 0 to {MAX_DEPTH}, got {word:?}"));
+    if word.is_empty() || !word.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(bad());
+    }
+    match word.parse::<u32>() {
+        Ok(depth) if depth <= MAX_DEPTH => Ok(depth),
+        _ => Err(bad()),
+    }
+}
+
+// ----- moves -----
+
+fn moves_command(args: &[String]) -> Result<(), Failure> {
+    if let Some(option) = args.iter().find(|arg| arg.starts_with("--")) {
+        return Err(unknown_option(option));
+    }
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let pos = position_from_words(&words)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    for usi in sorted_usi(&pos) {
+        writeln!(out, "{usi}")?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+// ----- analyze -----
+
+/// Answers every line of `input` with exactly one line of `out`, a bad line included.
+///
+/// Output is buffered, and flushed whenever the input read so far is used up: a pipe full of
+/// positions gets large writes, while someone typing (or a program talking to us line by line)
+/// gets each answer before we wait for the next line.
+fn analyze<R: Read>(input: &mut BufReader<R>, out: impl Write) -> Result<(), Failure> {
+    let mut out = BufWriter::with_capacity(1 << 16, out);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let read = input.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut line)?;
+        if read == 0 {
+            break;
+        }
+        if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
+            skip_rest_of_line(input)?;
+            writeln!(out, "error\tline longer than {MAX_LINE} bytes")?;
+        } else {
+            analyze_line(strip_line_end(&line), &mut out)?;
+        }
+        if input.buffer().is_empty() {
+            out.flush()?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn skip_rest_of_line<R: Read>(input: &mut BufReader<R>) -> io::Result<()> {
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let len = buffer.len();
+                input.consume(len);
+            }
+        }
+    }
+}
+
+/// The line without its `\n` or `\r\n`.
+fn strip_line_end(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// `ok\t<sfen>\t<key>\t<in check>\t<status>\t<moves>` or `error\t<message>`.
+fn analyze_line(line: &[u8], out: &mut impl Write) -> io::Result<()> {
+    if line.is_empty() {
+        return writeln!(out, "error\tempty line");
+    }
+    let pos = match parse_position(line) {
+        Ok(pos) => pos,
+        Err(message) => return writeln!(out, "error\t{}", one_line(&message)),
+    };
+    let moves = sorted_usi(&pos);
+    let status = status_of(&pos, moves.len());
+    write!(out, "ok\t{}\t{:016x}\t{}\t{status}\t", pos.sfen(), pos.key(), u8::from(pos.in_check()))?;
+    writeln!(out, "{}", moves.join(" "))
+}
+
+// ----- shared -----
+
+/// The position given by command-line words, joined with single spaces.
+fn position_from_words(words: &[&str]) -> Result<Position, Failure> {
+    if words.is_empty() {
+        return Err(Failure::BadArguments("missing position".into()));
+    }
+    parse_position(words.join(" ").as_bytes()).map_err(Failure::BadPosition)
+}
+
+/// A plain SFEN, or a USI position command (with or without the word `position`). Bytes, so that
+/// input that is not UTF-8 gets the parser's message with the offset of the bad byte.
+fn parse_position(text: &[u8]) -> Result<Position, String> {
+    match text.split(|&byte| byte == b' ').next() {
+        Some(b"position" | b"startpos" | b"sfen") => {
+            Position::from_usi_position_bytes(text).map_err(|error| format!("bad USI position: {error}"))
+        }
+        _ => Position::from_sfen_bytes(text).map_err(|error| format!("bad SFEN: {error}")),
+    }
+}
+
+/// The game status word of SPEC §4 for the side to move, from the position alone.
+// TODO(status): once src/status.rs and src/history.rs land on main, record the positions of the
+// `moves ...` list in a `History` (via `Position::from_usi_position_with`) and print its `Status`,
+// which also sees repetition and perpetual check.
+fn status_of(pos: &Position, legal_moves: usize) -> &'static str {
+    match (legal_moves, pos.in_check()) {
+        (0, true) => "mate",
+        (0, false) => "no_moves",
+        _ => "none",
+    }
+}
+
+/// The legal moves in USI, sorted by byte order.
+fn sorted_usi(pos: &Position) -> Vec<String> {
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
+    moves.sort_unstable();
+    moves
+}
+
+fn unknown_option(option: &str) -> Failure {
+    Failure::BadArguments(format!("unknown option {option:?}"))
+}
+
+/// `message` with any control character (a tab or newline would break the one-line formats)
+/// replaced by a space.
+fn one_line(message: &str) -> String {
+    message.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
