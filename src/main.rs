@@ -15,7 +15,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use hayanagi::{Move, Position};
+use hayanagi::{Entry, History, Move, Position, Status, Undo};
 
 const USAGE: &str = "\
 hayanagi: a shogi move generator
@@ -267,14 +267,29 @@ fn analyze_line(line: &[u8], out: &mut impl Write) -> io::Result<()> {
     if line.is_empty() {
         return writeln!(out, "error\tempty line");
     }
-    let pos = match parse_position(line) {
-        Ok(pos) => pos,
+    let (pos, status) = match position_and_status(line) {
+        Ok(found) => found,
         Err(message) => return writeln!(out, "error\t{}", one_line(&message)),
     };
     let moves = sorted_usi(&pos);
-    let status = status_of(&pos, moves.len());
     write!(out, "ok\t{}\t{:016x}\t{}\t{status}\t", pos.sfen(), pos.key(), u8::from(pos.in_check()))?;
     writeln!(out, "{}", moves.join(" "))
+}
+
+/// The position and its game status (SPEC §4), with the positions of the `moves ...` list recorded
+/// in a [`History`] on the way, so that repetition and perpetual check are seen.
+fn position_and_status(text: &[u8]) -> Result<(Position, Status), String> {
+    // One entry per word is more than the move list can need.
+    let words = text.split(|&byte| byte == b' ').count();
+    let mut history = History::new(vec![Entry::EMPTY; words]);
+    let mut recorded = Ok(());
+    let pos = parse_position_with(text, |after, mv, undo| {
+        if recorded.is_ok() {
+            recorded = history.push(after, mv, undo);
+        }
+    })?;
+    let status = recorded.and_then(|()| history.status(&pos)).map_err(|error| format!("history: {error}"))?;
+    Ok((pos, status))
 }
 
 // ----- shared -----
@@ -287,26 +302,19 @@ fn position_from_words(words: &[&str]) -> Result<Position, Failure> {
     parse_position(words.join(" ").as_bytes()).map_err(Failure::BadPosition)
 }
 
-/// A plain SFEN, or a USI position command (with or without the word `position`). Bytes, so that
-/// input that is not UTF-8 gets the parser's message with the offset of the bad byte.
+/// A plain SFEN, or a USI position command (with or without the word `position`).
 fn parse_position(text: &[u8]) -> Result<Position, String> {
-    match text.split(|&byte| byte == b' ').next() {
-        Some(b"position" | b"startpos" | b"sfen") => {
-            Position::from_usi_position_bytes(text).map_err(|error| format!("bad USI position: {error}"))
-        }
-        _ => Position::from_sfen_bytes(text).map_err(|error| format!("bad SFEN: {error}")),
-    }
+    parse_position_with(text, |_, _, _| {})
 }
 
-/// The game status word of SPEC §4 for the side to move, from the position alone.
-// TODO(status): once src/status.rs and src/history.rs land on main, record the positions of the
-// `moves ...` list in a `History` (via `Position::from_usi_position_with`) and print its `Status`,
-// which also sees repetition and perpetual check.
-fn status_of(pos: &Position, legal_moves: usize) -> &'static str {
-    match (legal_moves, pos.in_check()) {
-        (0, true) => "mate",
-        (0, false) => "no_moves",
-        _ => "none",
+/// [`parse_position`], calling `after_move` after each move of a USI `moves` list (see
+/// [`Position::from_usi_position_with`]). Bytes, so that input that is not UTF-8 gets the parser's
+/// message with the offset of the bad byte.
+fn parse_position_with(text: &[u8], after_move: impl FnMut(&Position, Move, Undo)) -> Result<Position, String> {
+    match text.split(|&byte| byte == b' ').next() {
+        Some(b"position" | b"startpos" | b"sfen") => Position::from_usi_position_bytes_with(text, after_move)
+            .map_err(|error| format!("bad USI position: {error}")),
+        _ => Position::from_sfen_bytes(text).map_err(|error| format!("bad SFEN: {error}")),
     }
 }
 

@@ -298,6 +298,29 @@ fn analyze_sees_transpositions_as_one_position() {
 }
 
 #[test]
+fn analyze_sees_repetition_through_the_moves_list() {
+    let shuffle = "6i6h 4a4b 6h6i 4b4a";
+    let three = format!("startpos moves {shuffle} {shuffle} {shuffle}");
+    // Black rook checks from file 1 and file 2 in turn; White's king steps between 1a and 2a.
+    let checks = "sfen 8k/9/9/9/9/9/9/9/K6R1 b - 1 moves";
+    let cycle = "2i1i 1a2a 1i2i 2a1a";
+    let input = [
+        format!("startpos moves {shuffle} {shuffle}"), // the start position a third time: nothing yet
+        three.clone(),                                 // a fourth time
+        format!("{three} 7g7f"),                       // a new position
+        three.replace("startpos moves", &format!("sfen {STARTPOS_SFEN} moves")),
+        format!("{checks} {cycle} {cycle} {cycle}"), // 4th time, every move of Black (to move) was a check
+        format!("{checks} {cycle} {cycle} {cycle} 2i1i"), // the same for White to move: its opponent checked
+        format!("{checks} {cycle} {cycle}"),
+    ]
+    .join("\n");
+    let statuses: Vec<String> = analyze(input.as_bytes()).iter().map(|line| parse_analysis(line).status).collect();
+    let expected =
+        ["none", "draw_repetition", "none", "draw_repetition", "loss_perpetual_check", "win_perpetual_check", "none"];
+    assert_eq!(statuses, expected);
+}
+
+#[test]
 fn analyze_edge_inputs() {
     // Nothing in, nothing out; a last line without a newline still counts; blank lines are errors.
     assert!(analyze(b"").is_empty());
