@@ -59,13 +59,16 @@ enum Failure {
     BadArguments(String),
     /// A rejected position: exit status 2, the parser's message on stderr.
     BadPosition(String),
-    /// Reading stdin or writing stdout failed: exit status 1 (0 for a closed stdout pipe).
-    Io(io::Error),
+    /// Reading stdin failed: exit status 1.
+    Input(io::Error),
+    /// Writing stdout failed: exit status 1 (0 for a closed pipe).
+    Output(io::Error),
 }
 
+/// `?` on a write: every other I/O is a read of stdin, mapped with [`Failure::Input`].
 impl From<io::Error> for Failure {
     fn from(error: io::Error) -> Failure {
-        Failure::Io(error)
+        Failure::Output(error)
     }
 }
 
@@ -86,9 +89,13 @@ fn main() -> ExitCode {
         }
         // The reader of our output went away (`hayanagi moves startpos | head -1`): nothing is
         // wrong, and there is nobody left to tell.
-        Err(Failure::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(Failure::Io(error)) => {
-            report(&error.to_string());
+        Err(Failure::Output(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(error)) => {
+            report(&format!("writing stdout: {error}"));
+            ExitCode::from(1)
+        }
+        Err(Failure::Input(error)) => {
+            report(&format!("reading stdin: {error}"));
             ExitCode::from(1)
         }
     }
@@ -219,12 +226,12 @@ fn analyze<R: Read>(input: &mut BufReader<R>, out: impl Write) -> Result<(), Fai
     let mut line = Vec::new();
     loop {
         line.clear();
-        let read = input.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut line)?;
+        let read = input.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut line).map_err(Failure::Input)?;
         if read == 0 {
             break;
         }
         if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
-            skip_rest_of_line(input)?;
+            skip_rest_of_line(input).map_err(Failure::Input)?;
             writeln!(out, "error\tline longer than {MAX_LINE} bytes")?;
         } else {
             analyze_line(strip_line_end(&line), &mut out)?;

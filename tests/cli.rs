@@ -328,6 +328,14 @@ fn analyze_edge_inputs() {
     let blank = analyze(b"\n\r\n\n");
     assert_eq!(blank.len(), 3);
     assert!(blank.iter().all(|line| line.starts_with("error\t")), "{blank:?}");
+    // A line of several MiB is one error line; the next line is read as usual.
+    let mut huge = b"startpos\n".to_vec();
+    huge.resize(huge.len() + (3 << 20), b'x');
+    huge.extend_from_slice(b"\nstartpos moves 7g7f\n");
+    let answers = analyze(&huge);
+    assert_eq!(answers.len(), 3);
+    assert!(answers[1].starts_with("error\t") && answers[1].len() < 200, "{:.200}", answers[1]);
+    assert_eq!(parse_analysis(&answers[2]).sfen.split(' ').nth(1), Some("w"));
 }
 
 #[test]
