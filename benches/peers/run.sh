@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Perft speed of hayanagi beside the other Rust shogi move generators, as one markdown table for the README.
+#
+#   benches/peers/run.sh          # the issue's table, 5 repetitions: about 12 minutes on a 2-core machine
+#   benches/peers/run.sh quick    # one ply less where it is big, 3 repetitions: about 2 minutes
+#   REPS=7 benches/peers/run.sh   # more repetitions
+#
+# Not part of CI: it is slow, and its numbers belong to the machine it runs on. It builds the `peers` binary twice,
+# the default build and `-C target-cpu=native` (separate target dirs, under $CARGO_TARGET_DIR if set, else
+# benches/peers/target), and runs each case with every engine interleaved, timed by thread CPU time. Any node
+# count that disagrees with another engine's or with SPEC §6 stops the script with an error. Progress goes to
+# stderr, the table to stdout. `shogi_legality_lite` ("lite") is left out where it would take minutes a run.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+QUICK=0
+case "${1:-}" in
+  quick) QUICK=1 ;;
+  "") ;;
+  *) echo "usage: $0 [quick]" >&2; exit 2 ;;
+esac
+if [ "$QUICK" = 1 ]; then REPS=${REPS:-3}; else REPS=${REPS:-5}; fi
+TARGET=${CARGO_TARGET_DIR:-$PWD/target}
+
+echo "building (release, lto, codegen-units=1) into $TARGET/peers-{default,native}" >&2
+env -u RUSTFLAGS cargo build --release --locked --quiet --target-dir "$TARGET/peers-default"
+RUSTFLAGS='-C target-cpu=native' cargo build --release --locked --quiet --target-dir "$TARGET/peers-native"
+
+ALL=hayanagi,haitaka,rsshogi,rsshogi-perft,rshogi-core,lite
+FAST=hayanagi,haitaka,rsshogi,rsshogi-perft,rshogi-core
+# position depth modes engines
+if [ "$QUICK" = 1 ]; then
+  CASES=(
+    "startpos 5 nobulk $ALL"
+    "startpos 5 bulk $FAST"
+    "matsuri 3 nobulk,bulk $ALL"
+    "maxmoves 2 bulk,nobulk $ALL"
+  )
+else
+  CASES=(
+    "startpos 5 nobulk $ALL"
+    "startpos 6 bulk $FAST"
+    "matsuri 3 nobulk,bulk $ALL"
+    "matsuri 4 bulk $FAST"
+    "maxmoves 3 bulk,nobulk $FAST"
+  )
+fi
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+started=$(date +%s)
+rows=()
+for build in default native; do
+  for case in "${CASES[@]}"; do
+    read -r position depth modes engines <<<"$case"
+    echo "== $build: $position d$depth $modes" >&2
+    # A node count disagreement makes peers exit non-zero, and set -e stops the script here.
+    rows+=("$("$TARGET/peers-$build/release/peers" "$position" "$depth" --modes "$modes" --engines "$engines" \
+      --reps "$REPS" --build "$build" --rows-only)")
+  done
+done
+elapsed=$(( $(date +%s) - started ))
+
+peers="$TARGET/peers-default/release/peers"
+echo "Perft, median of $REPS runs of thread CPU time, engines interleaved; \`time ÷ hayanagi's\` above 1 means"
+echo "slower than hayanagi in the same build and mode. $(lscpu | sed -n 's/^Model name: *//p' | head -n1),"
+echo "$(nproc) cores; $(rustc --version); $(date -u '+%Y-%m-%d %H:%M UTC'); load average $load_before before,"
+echo "$(cut -d' ' -f1-3 /proc/loadavg) after; took $elapsed s. \`benches/peers/run.sh${1:+ $1}\`"
+echo
+"$peers" header
+printf '%s\n' "${rows[@]}"
+echo
+"$peers" list | sed -n '/^engines:/,/^positions:/p' | sed '1d;$d' | sed 's/^ */- /'
