@@ -34,7 +34,8 @@ if [ "$QUICK" = 1 ]; then
     "startpos 5 nobulk $ALL"
     "startpos 5 bulk $FAST"
     "matsuri 3 nobulk,bulk $ALL"
-    "maxmoves 2 bulk,nobulk $ALL"
+    "maxmoves 3 bulk $FAST"
+    "maxmoves 2 nobulk $ALL"
   )
 else
   CASES=(

@@ -30,16 +30,26 @@ pub fn rows(jobs: &[Job], options: &Options) -> Vec<String> {
                 _ => "-".to_string(),
             };
             rows.push(format!(
-                "| {} | {} |{build} {} | {mode} | {} | {:.1} | {mnps} | {ratio} |",
+                "| {} | {} |{build} {} | {mode} | {} | {} | {mnps} | {ratio} |",
                 options.target.label,
                 options.depth,
                 job.engine.name,
                 group_thousands(nodes),
-                seconds * 1e3
+                three_digits(seconds * 1e3)
             ));
         }
     }
     rows
+}
+
+/// At least three significant digits, so short runs keep their precision: `0.153`, `15.3`, `1532`.
+fn three_digits(value: f64) -> String {
+    match value {
+        v if v >= 100.0 => format!("{v:.0}"),
+        v if v >= 10.0 => format!("{v:.1}"),
+        v if v >= 1.0 => format!("{v:.2}"),
+        v => format!("{v:.3}"),
+    }
 }
 
 /// `19861490` as `19,861,490`, the way SPEC §6 writes counts.
@@ -97,13 +107,21 @@ mod tests {
         assert_eq!(
             rows,
             [
-                format!("| {sfen} | 3 | native | peer | nobulk | 1,234,567 | 500.0 | 2.5 | 0.50 |"),
-                format!("| {sfen} | 3 | native | hayanagi | nobulk | 1,234,567 | 1000.0 | 1.2 | 1.00 |"),
+                format!("| {sfen} | 3 | native | peer | nobulk | 1,234,567 | 500 | 2.5 | 0.50 |"),
+                format!("| {sfen} | 3 | native | hayanagi | nobulk | 1,234,567 | 1000 | 1.2 | 1.00 |"),
                 format!("| {sfen} | 3 | native | peer | bulk | 1,234,567 | 30.0 | 41.2 | 3.00 |"),
                 format!("| {sfen} | 3 | native | hayanagi | bulk | 1,234,567 | 10.0 | 123.5 | 1.00 |"),
             ]
         );
         assert_eq!(header(true).lines().next().map(|line| line.matches('|').count()), Some(10));
+    }
+
+    #[test]
+    fn times_keep_three_digits() {
+        assert_eq!(three_digits(1532.4), "1532");
+        assert_eq!(three_digits(15.34), "15.3");
+        assert_eq!(three_digits(1.534), "1.53");
+        assert_eq!(three_digits(0.1534), "0.153");
     }
 
     #[test]
