@@ -36,11 +36,14 @@ pub struct Disagreement(pub String);
 /// on stderr; none left is an error.
 pub fn set_up(options: &Options) -> Result<Vec<Job>, String> {
     let mut jobs = Vec::new();
-    for &engine in &options.engines {
+    'engines: for &engine in &options.engines {
         for &mode in options.modes.iter().filter(|mode| engine.modes.contains(mode)) {
             match (engine.setup)(&options.target.sfen) {
                 Ok(perft) => jobs.push(Job { engine, mode, perft, nodes: None, times: Vec::new() }),
-                Err(reason) => eprintln!("note: {} left out, it refuses the position: {reason}", engine.name),
+                Err(reason) => {
+                    eprintln!("note: {} left out, it refuses the position: {reason}", engine.name);
+                    continue 'engines;
+                }
             }
         }
     }

@@ -13,11 +13,6 @@ impl Perft for Hayanagi {
 }
 
 pub fn setup(sfen: &str) -> Result<Box<dyn Perft>, String> {
-    // Until `Position::from_sfen` lands on main, only the start position can be set up.
-    let startpos = Position::startpos();
-    if sfen.split_whitespace().ne(startpos.sfen().to_string().split_whitespace()) {
-        return Err("this build has no SFEN parser yet: only startpos".to_string());
-    }
-    let position = startpos;
+    let position = Position::from_sfen(sfen).map_err(|error| error.to_string())?;
     Ok(Box::new(Hayanagi(position)))
 }
