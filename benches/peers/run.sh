@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Perft speed of hayanagi beside the other Rust shogi move generators, as one markdown table for the README.
 #
-#   benches/peers/run.sh          # the table, 5 repetitions: about 12 minutes on a 2-core machine
-#   benches/peers/run.sh quick    # one ply less where it is big, 3 repetitions: about 2 minutes
+#   benches/peers/run.sh          # the table, 5 repetitions: about 12 minutes on an idle 2-core machine
+#   benches/peers/run.sh quick    # one ply less where it is big, 3 repetitions: about 3.5 minutes
 #   REPS=7 benches/peers/run.sh   # more repetitions
+#
+# Both times include the two release builds (about 1 minute each from clean); under load from other work the
+# wall time grows, the thread CPU times in the table much less.
 #
 # Not part of CI: it is slow, and its numbers belong to the machine it runs on. It builds the `peers` binary twice,
 # the default build and `-C target-cpu=native` (separate target dirs, under $CARGO_TARGET_DIR if set, else
