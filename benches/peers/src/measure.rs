@@ -97,10 +97,16 @@ pub fn run(jobs: &mut [Job], options: &Options) -> Result<(), Disagreement> {
     Ok(())
 }
 
-/// Every job must have counted the same nodes, and that count must be SPEC §6's where it gives one.
+/// Every job must have counted the same nodes, and that count must be SPEC §6's where it gives one. Without
+/// SPEC's count, the report marks the counts that differ from the most common one.
 fn check_agreement(jobs: &[Job], options: &Options) -> Result<(), Disagreement> {
     let known = options.target.known_nodes(options.depth);
-    let reference = known.or(jobs.first().and_then(|job| job.nodes));
+    let most_common = jobs
+        .iter()
+        .map(|job| job.nodes)
+        .max_by_key(|&nodes| jobs.iter().filter(|job| job.nodes == nodes).count())
+        .flatten();
+    let reference = known.or(most_common);
     if jobs.iter().all(|job| job.nodes.is_some() && job.nodes == reference) {
         return Ok(());
     }
@@ -216,6 +222,12 @@ mod tests {
         let sfen = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
         assert!(measure(&options(sfen, 2, &[&RIGHT, &ALSO_RIGHT], 1)).is_ok());
         assert!(measure(&options(sfen, 2, &[&RIGHT, &OFF_BY_ONE], 1)).is_err());
+        let report = measure(&options(sfen, 2, &[&OFF_BY_ONE, &RIGHT, &ALSO_RIGHT], 1)).err().unwrap();
+        assert!(
+            report.lines().any(|line| line.contains("off-by-one") && line.ends_with("901  <-- differs")),
+            "{report}"
+        );
+        assert!(!report.contains("900  <-- differs"), "{report}");
     }
 
     #[test]
