@@ -105,6 +105,8 @@ def check_reference(label, sfen, board, in_check, moves):
 
 def compare_python_shogi(records, answers):
     """python-shogi's view of every record: returns (agreeing, known-bug cases, no-answer count, unexplained)."""
+    import shogi
+
     agree, known, no_answer, unexplained = 0, [], 0, []
     for (label, sfen), (in_check, _, moves) in zip(records, answers):
         theirs = reference.python_shogi_moves(sfen)
@@ -112,8 +114,6 @@ def compare_python_shogi(records, answers):
             no_answer += 1
             continue
         extra, missing = sorted(set(theirs) - set(moves)), sorted(set(moves) - set(theirs))
-        import shogi
-
         if theirs == moves and shogi.Board(sfen).is_check() == in_check:
             agree += 1
         elif not missing and extra and all(reference.is_pinned_capturer_drop_mate(sfen, m) for m in extra):

@@ -147,6 +147,34 @@ POSITIONS = [
         "=1 +5a5b check",
     ),
     (
+        "double-check/sliders-no-interposing",
+        place({"5e": "k", "5a": "R", "9a": "B", "1i": "K"}, side="w", hands="rbgsnlp"),
+        "rook and bishop both check: no drop helps, the king moves off both lines",
+        "=4 +5e4d +5e6f -5e5f -5e4f check",
+    ),
+    (
+        "triple-check/rook-bishop-knight",
+        place({"5e": "k", "5i": "R", "1a": "B", "4g": "N", "9i": "K"}, side="w", hands="gsp"),
+        "a position can hold three checks: only 6d, 4e, 6e and 4f are safe",
+        "=4 +5e6d +5e4e +5e6e +5e4f check",
+    ),
+    (
+        "quadruple-check/king-takes-the-gold",
+        place({"5e": "k", "5i": "R", "1a": "B", "4g": "N", "4f": "G", "9i": "K"}, side="w", hands="gsp"),
+        "four checkers; the king may take the gold on 4f, which nothing else guards",
+        "=3 +5e4f -5e4e +5e6d check",
+    ),
+    (
+        "pin/pinned-pieces-cannot-interpose",
+        place(
+            {"5e": "k", "5d": "g", "4d": "s", "6d": "s", "4e": "g", "6e": "g", "5a": "R", "1a": "B", "9a": "B",
+             "1e": "R", "9e": "+l", "5i": "L", "1i": "K"},
+            side="w",
+        ),
+        "in check from the lance: of the four pinned pieces none may block on 5f; the free gold on 6e may",
+        "=3 +6e5f -4e5f -4e4f +5e4f +5e6f check",
+    ),
+    (
         "pin/gold-on-file",
         place({"5a": "k", "5c": "g", "5h": "R", "1i": "K"}, side="w"),
         "the gold moves only along file 5 (5b, 5d)",

@@ -31,15 +31,17 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True
 
-import cshogi  # noqa: E402
+try:
+    import cshogi
+except ImportError:
+    print("live.py needs cshogi: pip install cshogi")
+    sys.exit(2)
 
 import handmade  # noqa: E402
 import reference  # noqa: E402
 import rules  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-STATUSES = ("none", "mate", "no_moves", "draw_repetition", "win_perpetual_check", "loss_perpetual_check")
-REPETITION_STATUSES = STATUSES[3:]
 KEY = re.compile(r"^[0-9a-f]{16}$")
 MAX_REPORTED = 30
 
@@ -63,11 +65,10 @@ class Either:
         self.reason, self.accept = reason, accept
 
 
-def answer_for(board, ply, status=None):
-    """What hayanagi must print for cshogi's board with the given ply."""
+def answer_for(board, ply):
+    """What hayanagi must print for cshogi's board with the given ply (the status as if there were no history)."""
     in_check, mate, moves = reference.analyse(board)
-    if status is None:
-        status = "mate" if mate else ("no_moves" if not moves else "none")
+    status = "mate" if mate else ("no_moves" if not moves else "none")
     return Accept(f"{reference.same_fields(board.sfen())} {ply}", status, moves, in_check)
 
 
@@ -164,6 +165,8 @@ def add_position(cases, kind, sfen, moves=None, start=None, origin_is_start=Fals
     form = rng.random()
     if moves is not None and form < 0.3:
         prefix = rng.choice(["", "position "])
+        if not origin_is_start and rng.random() < 0.5:  # the ply printed is the start ply plus the moves
+            start = f"{reference.same_fields(start)} {rng.randint(1, 10**9)}"
         line = usi_line(prefix, start, moves, origin_is_start)
         ply = int(start.split()[3])
         cases.add(kind + "/usi", line, judge_usi(start, moves, ply))

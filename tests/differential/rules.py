@@ -4,9 +4,9 @@ whether hayanagi must accept or reject an input, and the writer whose output hay
 cshogi accepts almost anything (repeated hand pieces, a side not to move in check, ply 0), so it can never
 decide whether an input is valid; this module does, and cshogi is only asked about positions it accepts.
 
-Inputs the SPEC does not settle raise `Ambiguous` instead of `Invalid` (a count of 1 written in a hand,
-leading zeros, a ply between 2^63 and 2^64 - 1, two digits in a row on a rank); the live step accepts either
-answer for those.
+Inputs the SPEC does not settle raise `Ambiguous` (a count of 1 written in a hand, leading zeros, a ply
+between 2^63 and 2^64 - 1, two digits in a row on a rank, extra spaces) unless something else makes them
+invalid; the live step accepts either answer for those.
 """
 
 SET_COUNTS = {"P": 18, "L": 4, "N": 4, "S": 4, "G": 4, "B": 2, "R": 2}
@@ -76,9 +76,10 @@ def parse(text, lenient=False):
     """Parses a plain SFEN (3 or 4 fields) by SPEC §2. Raises Invalid, or Ambiguous unless `lenient` (then the
     unsettled forms get their natural meaning)."""
 
+    notes = []  # forms the SPEC leaves open; they matter only if nothing makes the input invalid
+
     def unsettled(why):
-        if not lenient:
-            raise Ambiguous(why)
+        notes.append(why)
 
     for i, ch in enumerate(text):
         if not 0x20 <= ord(ch) <= 0x7E:
@@ -99,6 +100,8 @@ def parse(text, lenient=False):
         ply = parse_ply(fields[3], unsettled)
     pos = Sfen(board, side, hands, ply)
     validate(pos)
+    if notes and not lenient:
+        raise Ambiguous(notes[0])
     return pos
 
 
