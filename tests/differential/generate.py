@@ -116,7 +116,7 @@ def compare_python_shogi(records, answers):
         extra, missing = sorted(set(theirs) - set(moves)), sorted(set(moves) - set(theirs))
         if theirs == moves and shogi.Board(sfen).is_check() == in_check:
             agree += 1
-        elif not missing and extra and all(reference.is_pinned_capturer_drop_mate(sfen, m) for m in extra):
+        elif not missing and extra and all(reference.pawn_drop_mates(sfen, m) for m in extra):
             known.append((label, sfen, extra))
         else:
             unexplained.append((label, sfen, extra, missing))

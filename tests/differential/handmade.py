@@ -69,6 +69,30 @@ POSITIONS = [
         "-P*1b +P*1d",
     ),
     (
+        "uchifuzume/drop-cuts-rook-guard",
+        place({"2a": "k", "2c": "N", "1d": "N", "9b": "R", "5i": "K"}, hands="P"),
+        "P*2b is legal: the pawn itself cuts the rook's guard of 1b, where the king escapes",
+        "+P*2b",
+    ),
+    (
+        "uchifuzume/drop-cuts-rook-guard-but-covered",
+        place({"2a": "k", "2c": "N", "1d": "N", "2d": "N", "9b": "R", "5i": "K"}, hands="P"),
+        "the same with 1b also guarded by the knight on 2d: P*2b mates and is missing",
+        "-P*2b +P*3b",
+    ),
+    (
+        "uchifuzume/drop-cuts-bishop-guard",
+        place({"2a": "k", "1d": "N", "2d": "N", "4c": "N", "4d": "B", "5i": "K"}, hands="P"),
+        "P*2b is legal: the pawn cuts the bishop's guard of 1a, where the king escapes",
+        "+P*2b",
+    ),
+    (
+        "uchifuzume/drop-cuts-bishop-guard-but-covered",
+        place({"2a": "k", "1d": "N", "2d": "N", "2c": "N", "4d": "B", "5i": "K"}, hands="P"),
+        "the same with 1a also guarded by the knight on 2c: P*2b mates and is missing",
+        "-P*2b",
+    ),
+    (
         "pawn-move-mate-is-legal",
         place({"1a": "k", "3c": "N", "2c": "G", "1c": "P", "5i": "K"}),
         "1c1b and 1c1b+ mate and are both legal",

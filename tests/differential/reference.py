@@ -56,10 +56,10 @@ def python_shogi_moves(sfen):
         return None
 
 
-def is_pinned_capturer_drop_mate(sfen, move):
-    """Whether `move` is a pawn drop that mates when the pins are respected: python-shogi's known bug. The drop
-    is made on the parsed position (cshogi will not play an illegal move) and cshogi is asked whether the
-    defender is in check without a legal move."""
+def pawn_drop_mates(sfen, move):
+    """Whether the pawn drop `move` would mate (so the rules forbid it). An extra mating pawn drop in
+    python-shogi's list is its known pinned-capturer bug. The drop is made on the parsed position (cshogi will
+    not play an illegal move) and cshogi says whether the defender is then in check without a legal move."""
     if not move.startswith("P*"):
         return False
     pos = rules.parse(sfen)
@@ -202,7 +202,7 @@ def pawn_drop_mate_square(sfen):
         pos.board[r * 9 + col] == (pos.side, "P", False) for r in range(9)
     ):
         return None
-    return move if is_pinned_capturer_drop_mate(sfen, move) else None
+    return move if pawn_drop_mates(sfen, move) else None
 
 
 def capturer_pinned(sfen, move):
