@@ -2,10 +2,13 @@
 
 README. Two parts. (1) `generate.py` (this file) writes `tests/data/differential.txt`: hand-made positions that
 stress the rules (uchifuzume with a pinned capturer, pawn-move mate, nifu, dead pieces, forced and optional
-promotions, double check, pins, the king on the checker's line, positions without one or both kings; see
-`handmade.py`), each also turned around, and thousands of positions from random playouts (start position,
-SPEC §6 positions, handicaps, tsume-like starts; uniform, capture-, drop-, check- and promotion-heavy and deep
-games) and random tsume-like placements, all deterministic from the seed. For each it records what cshogi says:
+promotions, double, triple and quadruple check, pins, the king on the checker's line, positions without one or
+both kings; see `handmade.py`, where each has an expectation worked out by hand), each also turned around, and
+thousands of positions from random playouts (start position, SPEC §6 positions, handicaps, tsume-like starts;
+uniform, capture-, drop-, check- and promotion-heavy and deep games), random tsume-like placements, and random
+positions where a pawn drop would mate (half of them with the only capturer pinned). The output depends only on
+the seed (and the Python and cshogi versions: written with Python 3.11, cshogi 1.1.0). For each position it
+records what cshogi says:
 in check, mate, the number of legal moves, and the sorted USI list (kept in full for hand-made positions and
 short lists, otherwise its 64-bit FNV-1a hash). `cargo test --test differential` reads that file. (2) `live.py`
 draws fresh positions every CI run and compares `hayanagi analyze` with cshogi directly, including invalid
