@@ -191,3 +191,37 @@ fn positions_without_a_king_still_generate() {
     assert_has(&moves, &["G*1b", "2c2b"], sfen);
     assert_lacks(&moves, &["P*1b"], sfen);
 }
+
+#[test]
+fn a_dropped_pawn_that_cuts_a_guard_line_is_not_mate() {
+    // The rook on 9b guards 1b along rank b; a pawn on 2b cuts that line, so the king takes 1b.
+    let sfen = "7k1/R8/7N1/8N/9/9/9/9/4K4 b P 1";
+    assert_has(&legal(sfen), &["P*2b"], sfen);
+    // Control: a knight guards 1b instead, so the same drop mates and is illegal.
+    let sfen = "7k1/R8/7N1/7NN/9/9/9/9/4K4 b P 1";
+    assert_lacks(&legal(sfen), &["P*2b"], sfen);
+    // The same with a bishop's diagonal guard of 1a cut by the pawn.
+    let sfen = "7k1/9/5N3/5B1NN/9/9/9/9/4K4 b P 1";
+    assert_has(&legal(sfen), &["P*2b"], sfen);
+    let sfen = "7k1/9/7N1/5B1NN/9/9/9/9/4K4 b P 1";
+    assert_lacks(&legal(sfen), &["P*2b"], sfen);
+}
+
+#[test]
+fn triple_and_quadruple_check_leave_only_king_moves() {
+    for (sfen, count) in [("8B/9/9/9/4k4/9/5N3/9/K3R4 w gsp 1", 4), ("8B/9/9/9/4k4/5G3/5N3/9/K3R4 w gsp 1", 3)] {
+        let pos = Position::from_sfen(sfen).unwrap();
+        assert!(pos.checkers().count() >= 3, "{sfen}");
+        let moves = legal(sfen);
+        assert_eq!(moves.len(), count, "{sfen}: {moves:?}");
+        assert!(moves.iter().all(|m| m.starts_with("5e")), "{sfen}: {moves:?}");
+    }
+}
+
+#[test]
+fn pinned_pieces_cannot_block_a_check() {
+    let sfen = "B3R3B/9/9/3sgs3/+l2gkg2R/9/9/9/4L3K w - 1";
+    let pos = Position::from_sfen(sfen).unwrap();
+    assert!(pos.in_check());
+    assert_eq!(legal(sfen).len(), 3);
+}

@@ -665,3 +665,20 @@ fn error_is_small_copy_and_displays() {
     let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1\t").unwrap_err();
     assert_eq!(err.to_string(), "input at byte 27: byte 0x09 is not printable ASCII");
 }
+
+/// Positions cshogi 1.1.0 reads without complaint but SPEC §2 rejects (found by the differential
+/// tests in tests/differential/); the rules win.
+#[test]
+fn positions_cshogi_accepts_but_the_rules_reject() {
+    for sfen in [
+        "4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1", // nifu
+        "P3k4/9/9/9/9/9/9/9/4K4 b - 1",    // a pawn that can never move
+        "4k4/9/9/9/9/9/9/9/4K4 b 19P 1",   // 19 pawns
+        "4k4/9/9/9/9/9/9/9/3KK4 b - 1",    // two black kings
+        "4k4/9/9/9/9/9/9/9/4R4 b - 1",     // the side not to move is in check
+        "4k4/9/9/9/9/9/9/9/4K4 b P1P2p 1", // a hand piece given twice
+        "4k4/9/9/9/9/9/9/9/4K4 b - 0",     // ply 0
+    ] {
+        assert!(Position::from_sfen(sfen).is_err(), "{sfen} accepted");
+    }
+}

@@ -446,3 +446,10 @@ fn random_multi_byte_mutations_are_handled() {
         let _ = check(&mutate::random_edits(&mut rng, SEEDS[round % SEEDS.len()].as_bytes(), BYTES));
     }
 }
+
+/// cshogi 1.1.0 plays `7g7f+` (leaving a tokin outside the promotion zone); the rules forbid it.
+#[test]
+fn promotion_outside_the_zone_is_rejected_where_cshogi_accepts_it() {
+    assert!(Position::from_usi_position("startpos moves 7g7f+").is_err());
+    assert!(Position::startpos().parse_usi_move("7g7f+").is_err());
+}
