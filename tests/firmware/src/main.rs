@@ -11,7 +11,7 @@ use cortex_m_semihosting::{debug, hprintln};
 use hayanagi::{Color, Piece, PieceKind, Square, attacks, between, step_attacks, step_to};
 
 /// The tests' rule-book oracle (file and rank coordinates, independent of the tables).
-#[path = "../../../tests/common/mod.rs"]
+#[path = "../../common/mod.rs"]
 mod common;
 
 /// Ends the QEMU run with `status` (semihosting); on real hardware, sleeps.
