@@ -1,18 +1,29 @@
-//! Checks every piece's attacks, on every square, against the tests' rule-book oracle run on the
-//! device, for a stream of pseudo-random occupancies; also the step, step_to and between tables. Exits through
-//! semihosting: 0 when everything matches.
+//! hayanagi on a microcontroller, under QEMU: attack tables, SFEN and USI parsing (valid and
+//! invalid), perft, and play/undo with Zobrist keys, each checked against known answers; prints each
+//! result and the peak stack use over semihosting, and exits 0 when everything matches, 1 on any
+//! mismatch, panic or fault.
 
 #![no_std]
 #![no_main]
 
-use cortex_m as _;
-use cortex_m_rt::{ExceptionFrame, entry, exception};
-use cortex_m_semihosting::{debug, hprintln};
-use hayanagi::{Color, Piece, PieceKind, Square, attacks, between, step_attacks, step_to};
+mod attacks;
+mod perft;
+mod play;
+mod report;
+mod sfen;
+mod stack;
+mod stack_cost;
+mod usi;
 
-/// The tests' rule-book oracle (file and rank coordinates, independent of the tables).
+/// The tests' rule-book oracle (file and rank coordinates, independent of the tables) and PRNG.
 #[path = "../../common/mod.rs"]
 mod common;
+
+use cortex_m as _;
+use cortex_m_rt::{ExceptionFrame, entry, exception};
+use cortex_m_semihosting::{debug, hprintln, nr, syscall1};
+
+use report::Report;
 
 /// Ends the QEMU run with `status` (semihosting); on real hardware, sleeps.
 fn exit(status: debug::ExitStatus) -> ! {
@@ -23,46 +34,54 @@ fn exit(status: debug::ExitStatus) -> ! {
 }
 
 #[panic_handler]
-fn panic(_: &core::panic::PanicInfo) -> ! {
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    hprintln!("FAIL panic: {}", info);
     exit(debug::EXIT_FAILURE)
 }
 
 // Without this a fault would hang QEMU until the timeout.
 #[exception]
-unsafe fn HardFault(_: &ExceptionFrame) -> ! {
+unsafe fn HardFault(frame: &ExceptionFrame) -> ! {
+    hprintln!("FAIL hard fault at pc {:#010x}", frame.pc());
     exit(debug::EXIT_FAILURE)
 }
 
+/// Host time in centiseconds (semihosting SYS_CLOCK), for the timings printed.
+pub fn clock() -> usize {
+    // SAFETY: SYS_CLOCK takes no argument block.
+    unsafe { syscall1(nr::CLOCK, 0) }
+}
+
+/// A named group of checks.
+type Phase = (&'static str, fn(&mut Report));
+
 #[entry]
 fn main() -> ! {
-    let mut rng = common::Rng::new(0x1234_5678);
-    let (mut checks, mut failures) = (0u32, 0u32);
-    let mut check = |ok: bool| {
-        checks += 1;
-        failures += !ok as u32;
-    };
-    for square in Square::ALL {
-        for _ in 0..48 {
-            // About a quarter of the board occupied, varying per draw.
-            let occupied = rng.bitboard(2);
-            for color in Color::ALL {
-                for kind in PieceKind::ALL {
-                    let expected = common::naive_attacks(color, kind, square, occupied);
-                    check(attacks(Piece::new(color, kind), square, occupied) == expected);
-                }
-            }
-        }
-        for other in Square::ALL {
-            for kind in PieceKind::ALL {
-                check(
-                    step_attacks(Color::Black, kind, square).contains(other)
-                        == step_to(Color::Black, kind, other).contains(square),
-                );
-            }
-            let line = between(square, other);
-            check(line == between(other, square) && !line.contains(square) && !line.contains(other));
-        }
+    let mut report = Report::new();
+    let phases: [Phase; 5] = [
+        ("attack tables", attacks::check),
+        ("SFEN", sfen::check),
+        ("USI position", usi::check),
+        ("play and undo", play::check),
+        ("perft", perft::check),
+    ];
+    let mut peak = 0;
+    for (name, run) in phases {
+        stack::paint();
+        let start = clock();
+        run(&mut report);
+        let centiseconds = clock().saturating_sub(start);
+        let used = stack::peak();
+        peak = peak.max(used);
+        hprintln!("     {}: peak stack {} bytes, {}.{:02} s", name, used, centiseconds / 100, centiseconds % 100);
     }
-    hprintln!("hayanagi on Cortex-M: {} checks, {} failures", checks, failures);
-    exit(if failures == 0 && checks > 0 { debug::EXIT_SUCCESS } else { debug::EXIT_FAILURE })
+    stack_cost::measure();
+    // The stack grows down toward the statics: it must never have reached them.
+    let size = stack::size();
+    report.check(
+        peak < size,
+        format_args!("peak stack {peak} bytes of the {size} between the statics and the top of RAM"),
+    );
+    hprintln!("hayanagi on Cortex-M: {} checks, {} failures", report.checks(), report.failures());
+    exit(if report.passed() { debug::EXIT_SUCCESS } else { debug::EXIT_FAILURE })
 }
