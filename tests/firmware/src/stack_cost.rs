@@ -26,6 +26,14 @@ pub fn measure() {
     show("Position::from_usi_position(<5 moves>)", stack::cost(|| Position::from_usi_position(black_box(USI))));
     show("pos.write_sfen(&mut [u8; MAX_SFEN_LEN])", stack::cost(|| black_box(&pos).write_sfen(&mut [0; MAX_SFEN_LEN])));
     show("pos.legal_moves()", stack::cost(|| black_box(&pos).legal_moves()));
+    show(
+        "pos.generate_legal_moves(&mut list), the list included",
+        stack::cost(|| {
+            let mut list = MoveList::new();
+            black_box(&pos).generate_legal_moves(&mut list);
+            black_box(list.len())
+        }),
+    );
     show("pos.count_legal_moves()", stack::cost(|| black_box(&pos).count_legal_moves()));
     show("pos.is_legal(mv)", stack::cost(|| black_box(&pos).is_legal(mv)));
     let mut copy = pos.clone();
