@@ -37,8 +37,8 @@ impl Position {
             }
             return moves.len() as u64;
         }
-        let mut nodes = 0;
         if bulk && depth == 2 {
+            let mut nodes = 0;
             for &mv in moves.iter() {
                 let undo = self.play_unchecked(mv);
                 nodes += self.count_legal_moves();
@@ -46,7 +46,15 @@ impl Position {
             }
             return nodes;
         }
+        self.perft_children(depth, bulk, moves)
+    }
+
+    /// The interior part of [`Position::perft_node`], kept out of line so that leaf frames do not
+    /// reserve stack for a child move list (on a microcontroller: one list per ply, not two).
+    #[inline(never)]
+    fn perft_children(&mut self, depth: u32, bulk: bool, moves: &MoveList) -> u64 {
         let mut child_moves = MoveList::new();
+        let mut nodes = 0;
         for &mv in moves.iter() {
             let undo = self.play_unchecked(mv);
             nodes += self.perft_node(depth - 1, bulk, &mut child_moves);
