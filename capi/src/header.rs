@@ -1,0 +1,197 @@
+//! `include/hayanagi.h`, read at compile time: the sizes this crate uses come from it, and every
+//! code and size it declares is asserted against the library here, so that the header and the
+//! crate cannot drift apart (a mismatch is a build error naming the constant).
+
+use core::mem::size_of;
+
+use hayanagi::{Color, MAX_SFEN_LEN, MoveList};
+
+use crate::ErrorCode;
+use crate::position::STATUSES;
+
+const HEADER: &[u8] = include_bytes!("../../include/hayanagi.h");
+
+/// `sizeof(hayanagi_position)`.
+pub(crate) const POSITION_SIZE: usize = defined("HAYANAGI_POSITION_SIZE") as usize;
+/// `sizeof(hayanagi_undo_record)`.
+pub(crate) const UNDO_SIZE: usize = defined("HAYANAGI_UNDO_RECORD_SIZE") as usize;
+/// The deepest perft accepted.
+pub(crate) const MAX_PERFT_DEPTH: u32 = defined("HAYANAGI_MAX_PERFT_DEPTH") as u32;
+
+/// True when `haystack[at..]` starts with `needle`.
+const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
+    if at + needle.len() > haystack.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < needle.len() {
+        if haystack[at + i] != needle[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn str_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && starts_with_at(a, 0, b)
+}
+
+/// The integer at `header[at..end]`: `N` or `(-N)`, then only spaces or a comment.
+const fn parse_value(at: usize, end: usize) -> Option<i64> {
+    let h = HEADER;
+    let mut i = at;
+    while i < end && h[i] == b' ' {
+        i += 1;
+    }
+    let parenthesised = i < end && h[i] == b'(';
+    if parenthesised {
+        i += 1;
+    }
+    let negative = i < end && h[i] == b'-';
+    if negative {
+        i += 1;
+    }
+    let digits_start = i;
+    let mut value: i64 = 0;
+    while i < end && h[i].is_ascii_digit() {
+        value = value * 10 + (h[i] - b'0') as i64;
+        i += 1;
+    }
+    if i == digits_start || parenthesised && !(i < end && h[i] == b')') {
+        return None;
+    }
+    if parenthesised {
+        i += 1;
+    }
+    while i < end && h[i] == b' ' {
+        i += 1;
+    }
+    if i < end && !starts_with_at(h, i, b"/*") {
+        return None;
+    }
+    Some(if negative { -value } else { value })
+}
+
+/// One `#define NAME VALUE` line: where NAME is in the header, and VALUE if it is an integer.
+#[derive(Clone, Copy)]
+struct Define {
+    name_at: usize,
+    name_len: usize,
+    value: Option<i64>,
+}
+
+/// Every `#define` of the header, scanned once.
+struct Defines {
+    entries: [Define; 128],
+    len: usize,
+}
+
+const DEFINES: Defines = scan();
+
+const fn scan() -> Defines {
+    let h = HEADER;
+    let mut defines = Defines { entries: [Define { name_at: 0, name_len: 0, value: None }; 128], len: 0 };
+    let mut start = 0;
+    while start < h.len() {
+        let mut end = start;
+        while end < h.len() && h[end] != b'\n' {
+            end += 1;
+        }
+        if starts_with_at(h, start, b"#define ") {
+            let name_at = start + b"#define ".len();
+            let mut name_end = name_at;
+            while name_end < end && h[name_end] != b' ' {
+                name_end += 1;
+            }
+            assert!(defines.len < defines.entries.len(), "include/hayanagi.h: more #defines than expected");
+            defines.entries[defines.len] =
+                Define { name_at, name_len: name_end - name_at, value: parse_value(name_end, end) };
+            defines.len += 1;
+        }
+        start = end + 1;
+    }
+    defines
+}
+
+/// The value of `#define NAME VALUE`; a build error naming NAME if it is missing, repeated or not
+/// an integer.
+const fn defined(name_str: &str) -> i64 {
+    let name = name_str.as_bytes();
+    let mut found = None;
+    let mut i = 0;
+    while i < DEFINES.len {
+        let entry = DEFINES.entries[i];
+        if entry.name_len == name.len() && starts_with_at(HEADER, entry.name_at, name) {
+            if found.is_some() {
+                panic!("{}", name_str); // #defined twice
+            }
+            found = Some(entry.value);
+        }
+        i += 1;
+    }
+    match found {
+        Some(Some(value)) => value,
+        Some(None) => panic!("{}", name_str), // not an integer
+        None => panic!("{}", name_str),       // missing
+    }
+}
+
+/// How many names `#define`d in the header start with `prefix`.
+const fn count_defines(prefix: &str) -> usize {
+    let prefix = prefix.as_bytes();
+    let mut count = 0;
+    let mut i = 0;
+    while i < DEFINES.len {
+        let entry = DEFINES.entries[i];
+        if entry.name_len >= prefix.len() && starts_with_at(HEADER, entry.name_at, prefix) {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
+}
+
+// Every error code, by name and value, and no other `HAYANAGI_ERR_*`.
+const _: () = {
+    let mut i = 0;
+    while i < ErrorCode::ALL.len() {
+        let code = ErrorCode::ALL[i];
+        if defined(code.c_name()) != code as i64 {
+            // The build error names the code whose value differs from ErrorCode's.
+            panic!("{}", code.c_name());
+        }
+        i += 1;
+    }
+    assert!(
+        count_defines("HAYANAGI_ERR_") + 1 == ErrorCode::ALL.len(),
+        "include/hayanagi.h: a HAYANAGI_ERR_* code that ErrorCode does not have"
+    );
+    assert!(str_eq(ErrorCode::ALL[0].c_name().as_bytes(), b"HAYANAGI_OK"));
+};
+
+// Every status code is its index in STATUSES, and there are no others.
+const _: () = {
+    let mut i = 0;
+    while i < STATUSES.len() {
+        if defined(STATUSES[i].0) != i as i64 {
+            // The build error names the status whose value is not its index in STATUSES.
+            panic!("{}", STATUSES[i].0);
+        }
+        i += 1;
+    }
+    assert!(count_defines("HAYANAGI_STATUS_") == STATUSES.len(), "include/hayanagi.h: an unknown HAYANAGI_STATUS_*");
+};
+
+// Buffer sizes and colours.
+const _: () = {
+    assert!(defined("HAYANAGI_SFEN_BUFFER_SIZE") == MAX_SFEN_LEN as i64 + 1, "HAYANAGI_SFEN_BUFFER_SIZE");
+    // The longest USI move is a promoting board move, "8h2b+"; a drop is 4 bytes ("P*5e").
+    assert!(defined("HAYANAGI_USI_BUFFER_SIZE") == 5 + 1, "HAYANAGI_USI_BUFFER_SIZE");
+    assert!(defined("HAYANAGI_MAX_MOVES") == MoveList::CAPACITY as i64, "HAYANAGI_MAX_MOVES");
+    assert!(defined("HAYANAGI_BLACK") == Color::Black.index() as i64, "HAYANAGI_BLACK");
+    assert!(defined("HAYANAGI_WHITE") == Color::White.index() as i64, "HAYANAGI_WHITE");
+    assert!(MAX_PERFT_DEPTH >= 1 && MAX_PERFT_DEPTH <= 64, "HAYANAGI_MAX_PERFT_DEPTH");
+    assert!(size_of::<crate::PositionRecord>() == POSITION_SIZE);
+    assert!(size_of::<crate::UndoRecord>() == UNDO_SIZE);
+};

@@ -1,0 +1,52 @@
+//! # hayanagi-capi
+//!
+//! The C API of [`hayanagi`], declared in `include/hayanagi.h` (which documents every
+//! function, its errors, and the ownership and threading rules). Built as a static and a shared
+//! library for C, and as a WebAssembly module that `capi/js/hayanagi.mjs` wraps for JavaScript.
+//!
+//! The rules it keeps:
+//! - **No allocation, no global state.** Positions and undo records are byte arrays the caller owns
+//!   ([`PositionRecord`], [`UndoRecord`]); each call copies the value in, works on a local, and
+//!   copies it out, so the caller's memory needs no alignment.
+//! - **Nothing crosses the boundary but return codes.** Every pointer is checked for NULL, every
+//!   length against the buffer, every record for its tag; errors are the header's negative codes
+//!   ([`ErrorCode`]). No code path can panic: the library's functions do not panic on any input, and
+//!   the release build is checked for a reachable panic (the panic handler calls `abort`, and
+//!   `capi/check.sh` fails if the linked library refers to it; the WebAssembly module would import
+//!   it, and the Node test instantiates it with no imports).
+//! - **The header cannot drift.** `header.rs` reads `include/hayanagi.h` at compile time and
+//!   asserts every size, status and error code against this crate: a mismatch fails the build.
+
+#![no_std]
+#![deny(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+mod error;
+mod header;
+mod moves;
+mod position;
+mod record;
+
+pub use error::ErrorCode;
+pub use error::hayanagi_error_message;
+pub use moves::{hayanagi_legal_moves, hayanagi_move_from_usi, hayanagi_move_to_usi, hayanagi_play, hayanagi_undo};
+pub use position::{
+    hayanagi_in_check, hayanagi_key, hayanagi_perft, hayanagi_ply, hayanagi_position_from_sfen,
+    hayanagi_position_from_usi, hayanagi_position_sfen, hayanagi_position_startpos, hayanagi_side_to_move,
+    hayanagi_status, hayanagi_status_name,
+};
+pub use record::{PositionRecord, UndoRecord, hayanagi_position_size, hayanagi_undo_record_size};
+
+// With panic = "abort" a panic ends here. No code path should reach it: the release build is checked
+// for a reference to `abort` (capi/check.sh), and in WebAssembly `abort` would be an import, which
+// the module must not have.
+#[cfg(not(test))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    unsafe extern "C" {
+        fn abort() -> !;
+    }
+    // SAFETY: C's `abort` takes no arguments and never returns.
+    unsafe { abort() }
+}

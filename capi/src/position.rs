@@ -1,0 +1,233 @@
+//! Positions: constructors (start position, SFEN, USI `position` command), SFEN out, and the
+//! questions about a position (side to move, ply, key, check, status, perft).
+
+use core::ffi::{CStr, c_char};
+use core::ptr;
+
+use hayanagi::{Color, Position};
+
+use crate::ErrorCode;
+use crate::header::MAX_PERFT_DEPTH;
+use crate::record::{PositionRecord, input, put, read_position, write_position, write_text};
+
+/// The header's status codes: `HAYANAGI_STATUS_*` name and spelling; the code is the index, in the
+/// order of the library's `Status` (SPEC §4).
+pub(crate) const STATUSES: [(&str, &CStr); 7] = [
+    ("HAYANAGI_STATUS_NONE", c"none"),
+    ("HAYANAGI_STATUS_MATE", c"mate"),
+    ("HAYANAGI_STATUS_NO_MOVES", c"no_moves"),
+    ("HAYANAGI_STATUS_DRAW_REPETITION", c"draw_repetition"),
+    ("HAYANAGI_STATUS_WIN_PERPETUAL_CHECK", c"win_perpetual_check"),
+    ("HAYANAGI_STATUS_LOSS_PERPETUAL_CHECK", c"loss_perpetual_check"),
+    ("HAYANAGI_STATUS_DRAW_MAX_PLY", c"draw_max_ply"),
+];
+
+/// The status code of a position judged alone: none, mate or no moves (SPEC §4).
+fn status_code(pos: &Position) -> i32 {
+    if pos.count_legal_moves() > 0 {
+        0
+    } else if pos.in_check() {
+        1
+    } else {
+        2
+    }
+}
+
+/// A result as the C functions return it.
+pub(crate) fn code(result: Result<i32, ErrorCode>) -> i32 {
+    match result {
+        Ok(value) => value,
+        Err(error) => error.code(),
+    }
+}
+
+/// Writes the start position into `*out` (C: `hayanagi_position_startpos`).
+///
+/// # Safety
+/// `out` is NULL or points to `HAYANAGI_POSITION_SIZE` writable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_position_startpos(out: *mut PositionRecord) -> i32 {
+    if out.is_null() {
+        return ErrorCode::NullPointer.code();
+    }
+    // SAFETY: non-NULL, writable (the caller's contract).
+    unsafe { write_position(out, Position::startpos()) };
+    ErrorCode::Ok.code()
+}
+
+/// Reads an SFEN into `*out` (C: `hayanagi_position_from_sfen`).
+///
+/// # Safety
+/// `out` is NULL or points to `HAYANAGI_POSITION_SIZE` writable bytes; `sfen` is NULL or points to
+/// `len` readable bytes; `error_offset` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_position_from_sfen(
+    out: *mut PositionRecord,
+    sfen: *const c_char,
+    len: usize,
+    error_offset: *mut usize,
+) -> i32 {
+    if out.is_null() {
+        return ErrorCode::NullPointer.code();
+    }
+    // SAFETY: the caller's contract.
+    let parsed = match unsafe { input(sfen, len) } {
+        Ok(text) => Position::from_sfen_bytes(text),
+        Err(error) => return error.code(),
+    };
+    match parsed {
+        // SAFETY: `out` is non-NULL and writable; the input slice is no longer used.
+        Ok(pos) => unsafe { write_position(out, pos) },
+        Err(error) => {
+            // SAFETY: the caller's contract.
+            unsafe { put(error_offset, error.offset()) };
+            return ErrorCode::from(error.kind()).code();
+        }
+    }
+    ErrorCode::Ok.code()
+}
+
+/// Reads a USI `position` command into `*out` (C: `hayanagi_position_from_usi`).
+///
+/// # Safety
+/// As [`hayanagi_position_from_sfen`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_position_from_usi(
+    out: *mut PositionRecord,
+    command: *const c_char,
+    len: usize,
+    error_offset: *mut usize,
+) -> i32 {
+    if out.is_null() {
+        return ErrorCode::NullPointer.code();
+    }
+    // SAFETY: the caller's contract.
+    let parsed = match unsafe { input(command, len) } {
+        Ok(text) => Position::from_usi_position_bytes(text),
+        Err(error) => return error.code(),
+    };
+    match parsed {
+        // SAFETY: `out` is non-NULL and writable; the input slice is no longer used.
+        Ok(pos) => unsafe { write_position(out, pos) },
+        Err(error) => {
+            // SAFETY: the caller's contract.
+            unsafe { put(error_offset, error.offset()) };
+            return ErrorCode::from(error.kind()).code();
+        }
+    }
+    ErrorCode::Ok.code()
+}
+
+/// Writes the SFEN of `*pos` into `buf` (C: `hayanagi_position_sfen`).
+///
+/// # Safety
+/// `pos` is NULL or a position record; `buf` is NULL or points to `size` writable bytes; `needed` is
+/// NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_position_sfen(
+    pos: *const PositionRecord,
+    buf: *mut c_char,
+    size: usize,
+    needed: *mut usize,
+) -> i32 {
+    // SAFETY: the caller's contract.
+    code(unsafe { read_position(pos) }.and_then(|pos| unsafe { write_text(pos.sfen(), buf, size, needed) }))
+}
+
+/// 1 if the side to move is in check, 0 if not (C: `hayanagi_in_check`).
+///
+/// # Safety
+/// `pos` is NULL or a position record.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_in_check(pos: *const PositionRecord) -> i32 {
+    // SAFETY: the caller's contract.
+    code(unsafe { read_position(pos) }.map(|pos| pos.in_check() as i32))
+}
+
+/// The `HAYANAGI_STATUS_*` code of `*pos`, judged from the position alone (C: `hayanagi_status`).
+///
+/// # Safety
+/// `pos` is NULL or a position record.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_status(pos: *const PositionRecord) -> i32 {
+    // SAFETY: the caller's contract.
+    code(unsafe { read_position(pos) }.map(|pos| status_code(&pos)))
+}
+
+/// The spelling of a status code, or NULL (C: `hayanagi_status_name`).
+#[unsafe(no_mangle)]
+pub extern "C" fn hayanagi_status_name(status: i32) -> *const c_char {
+    match usize::try_from(status).ok().and_then(|index| STATUSES.get(index)) {
+        Some((_, name)) => name.as_ptr(),
+        None => ptr::null(),
+    }
+}
+
+/// `HAYANAGI_BLACK` or `HAYANAGI_WHITE` (C: `hayanagi_side_to_move`).
+///
+/// # Safety
+/// `pos` is NULL or a position record.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_side_to_move(pos: *const PositionRecord) -> i32 {
+    // SAFETY: the caller's contract.
+    code(unsafe { read_position(pos) }.map(|pos| match pos.side_to_move() {
+        Color::Black => 0,
+        Color::White => 1,
+    }))
+}
+
+/// Writes the ply of `*pos` into `*ply` (C: `hayanagi_ply`).
+///
+/// # Safety
+/// `pos` is NULL or a position record; `ply` is NULL or points to a writable `uint64_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_ply(pos: *const PositionRecord, ply: *mut u64) -> i32 {
+    if ply.is_null() {
+        return ErrorCode::NullPointer.code();
+    }
+    // SAFETY: the caller's contract; `ply` is non-NULL.
+    code(unsafe { read_position(pos) }.map(|pos| unsafe {
+        put(ply, pos.ply());
+        0
+    }))
+}
+
+/// Writes the Zobrist key of `*pos` into `*key` (C: `hayanagi_key`).
+///
+/// # Safety
+/// `pos` is NULL or a position record; `key` is NULL or points to a writable `uint64_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_key(pos: *const PositionRecord, key: *mut u64) -> i32 {
+    if key.is_null() {
+        return ErrorCode::NullPointer.code();
+    }
+    // SAFETY: the caller's contract; `key` is non-NULL.
+    code(unsafe { read_position(pos) }.map(|pos| unsafe {
+        put(key, pos.key());
+        0
+    }))
+}
+
+/// Counts the legal move sequences of length `depth` into `*nodes` (C: `hayanagi_perft`).
+///
+/// # Safety
+/// `pos` is NULL or a position record; `nodes` is NULL or points to a writable `uint64_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_perft(pos: *const PositionRecord, depth: u32, bulk: i32, nodes: *mut u64) -> i32 {
+    if nodes.is_null() {
+        return ErrorCode::NullPointer.code();
+    }
+    // SAFETY: the caller's contract.
+    let mut pos = match unsafe { read_position(pos) } {
+        Ok(pos) => pos,
+        Err(error) => return error.code(),
+    };
+    // Each level keeps a move list on the stack: the depth bounds the stack used.
+    if depth > MAX_PERFT_DEPTH {
+        return ErrorCode::DepthTooLarge.code();
+    }
+    let count = pos.perft(depth, bulk != 0);
+    // SAFETY: non-NULL, writable (the caller's contract).
+    unsafe { put(nodes, count) };
+    ErrorCode::Ok.code()
+}
