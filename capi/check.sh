@@ -75,6 +75,15 @@ valgrind_seconds=$(since "$t")
 echo "under valgrind: ${valgrind_seconds} s"
 g++ -std=c++11 -Wall -Wextra -Werror -I include capi/tests/link.cpp "$lib" -o "$out/capi-link"
 "$out/capi-link"
+# The debug library (no LTO; overflow checks on, so an overflow on these paths would abort).
+(cd capi && cargo build)
+gcc -std=c99 -Wall -Wextra -Werror -I include capi/tests/main.c "$target/debug/libhayanagi_capi.a" \
+  -o "$out/capi-test-debug"
+"$out/capi-test-debug"
+# The release test against the shared library.
+gcc -std=c99 -Wall -Wextra -Werror -I include capi/tests/main.c -L "$target/release" -lhayanagi_capi \
+  -o "$out/capi-test-shared"
+LD_LIBRARY_PATH="$target/release" "$out/capi-test-shared"
 
 step "WebAssembly module"
 cd "$root/capi"
@@ -97,6 +106,24 @@ HAYANAGI_WASM="$wasm" node --test capi/tests/wasm.test.mjs
 node_seconds=$(since "$t")
 # The unoptimised module must behave the same.
 HAYANAGI_WASM="$raw" node --test capi/tests/wasm.test.mjs > /dev/null
+
+step "the README's examples (Linking from C, Loading from JS)"
+# The first ```LANG block of README section SECTION.
+readme_block() {
+  awk -v lang="$1" -v section="$2" '
+    $0 == "## " section { in_section = 1; next }
+    /^## / { in_section = 0 }
+    in_section && $0 == "```" lang { in_block = 1; next }
+    in_block && $0 == "```" { exit }
+    in_block { print }' "$root/README.md"
+}
+readme_block c "Linking from C" > "$out/app.c"
+readme_block js "Loading from JS" | sed "s|capi/target/hayanagi.wasm|$wasm|" > "$out/example.mjs"
+[ -s "$out/app.c" ] && [ -s "$out/example.mjs" ] || fail "an example is missing from the README"
+gcc -std=c99 -Wall -Wextra -Werror -I include "$out/app.c" "$lib" -o "$out/app"
+"$out/app"
+# Relative imports in a module read from stdin resolve against the working directory.
+node --input-type=module < "$out/example.mjs"
 
 step "done"
 printf 'static library %s: %s B; the C test program linking it: .text %s B, .rodata %s B; under valgrind %s s\n' \

@@ -67,9 +67,10 @@ extern "C" {
 #define HAYANAGI_SFEN_BUFFER_SIZE 173
 /* Bytes that always hold a move in USI ("8h2b+") and its terminating NUL. */
 #define HAYANAGI_USI_BUFFER_SIZE 6
-/* Moves that always hold every legal move of a position (the richest known position has 593). */
-#define HAYANAGI_MAX_MOVES 600
-/* The deepest perft accepted: each level takes about 1.3 KiB of stack. */
+/* Moves that always hold every legal move of a position: a proven bound for every position the
+   library accepts, kings or not (the richest known position with both kings has 593). */
+#define HAYANAGI_MAX_MOVES 1024
+/* The deepest perft accepted: each level keeps a move list (about 2 KiB) on the stack. */
 #define HAYANAGI_MAX_PERFT_DEPTH 32
 
 /* ----- colours (hayanagi_side_to_move) ----- */
@@ -203,7 +204,7 @@ int32_t hayanagi_position_sfen(const hayanagi_position *pos, char *buf, size_t s
    smaller than count returns HAYANAGI_ERR_BUFFER_TOO_SMALL and writes nothing into moves. If needed is
    not NULL, *needed receives count in both cases. HAYANAGI_MAX_MOVES is always enough. The order is
    the generator's (not sorted).
-   Errors: NULL_POINTER (pos, moves), NOT_A_POSITION, BAD_LENGTH, BUFFER_TOO_SMALL. */
+   Errors: NULL_POINTER (pos, moves), NOT_A_POSITION, BUFFER_TOO_SMALL. */
 int32_t hayanagi_legal_moves(const hayanagi_position *pos, uint16_t *moves, size_t capacity, size_t *needed);
 
 /* Writes a move in USI ("7g7f", "8h2b+", "P*5e") and a NUL into buf (`size` bytes) and returns the

@@ -27,8 +27,10 @@ const OUT_MOVE = 1548; // uint16_t out-parameter
 const TEXT_OUT = 1600; // text written by the module
 const TEXT_OUT_SIZE = 256;
 const MOVES = 2048; // uint16_t[MAX_MOVES]
-const MAX_MOVES = 600;
 const TEXT_IN = 4096; // text read by the module, up to the end of the page
+
+/** The most legal moves a position can have (HAYANAGI_MAX_MOVES; the test checks it against the header). */
+export const MAX_MOVES = (TEXT_IN - MOVES) / 2;
 const POSITION_CAPACITY = UNDO - POS;
 const UNDO_CAPACITY = OUT_U64 - UNDO;
 
@@ -51,7 +53,8 @@ export class HayanagiError extends Error {
 /**
  * Loads the WebAssembly module. `source` is its bytes (ArrayBuffer, typed array), a Response or a
  * promise of one (`fetch("hayanagi.wasm")`), a URL or URL string (fetched), or a compiled
- * WebAssembly.Module. Resolves when Position can be used; loading again replaces the module.
+ * WebAssembly.Module. Resolves when Position can be used. Loading again replaces the module; keep
+ * using Positions made before only if it is the same build.
  */
 export async function load(source) {
   source = await source;

@@ -50,3 +50,11 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
     // SAFETY: C's `abort` takes no arguments and never returns.
     unsafe { abort() }
 }
+
+// Without LTO (the debug profile), the precompiled `core`, built to unwind, still refers to the
+// unwinding personality although with panic = "abort" nothing unwinds: C programs could not link the
+// debug library without this definition. Release builds use LTO, which drops the reference, so they
+// export nothing more than the header's functions.
+#[cfg(all(debug_assertions, not(test)))]
+#[unsafe(no_mangle)]
+extern "C" fn rust_eh_personality() {}

@@ -4,15 +4,15 @@
 use core::ffi::{CStr, c_char};
 use core::ptr;
 
-use hayanagi::{Color, Position};
+use hayanagi::{Color, Position, Status};
 
 use crate::ErrorCode;
 use crate::header::MAX_PERFT_DEPTH;
 use crate::record::{PositionRecord, input, put, read_position, write_position, write_text};
 
 /// The header's status codes: `HAYANAGI_STATUS_*` name and spelling; the code is the index, in the
-/// order of the library's `Status` (SPEC §4).
-pub(crate) const STATUSES: [(&str, &CStr); 7] = [
+/// order of the library's [`Status::ALL`] (SPEC §4; asserted below).
+pub(crate) const STATUSES: [(&str, &CStr); Status::ALL.len()] = [
     ("HAYANAGI_STATUS_NONE", c"none"),
     ("HAYANAGI_STATUS_MATE", c"mate"),
     ("HAYANAGI_STATUS_NO_MOVES", c"no_moves"),
@@ -22,16 +22,36 @@ pub(crate) const STATUSES: [(&str, &CStr); 7] = [
     ("HAYANAGI_STATUS_DRAW_MAX_PLY", c"draw_max_ply"),
 ];
 
-/// The status code of a position judged alone: none, mate or no moves (SPEC §4).
-fn status_code(pos: &Position) -> i32 {
-    if pos.count_legal_moves() > 0 {
-        0
-    } else if pos.in_check() {
-        1
-    } else {
-        2
+/// The `HAYANAGI_STATUS_*` code of a status: its index in [`Status::ALL`] and [`STATUSES`].
+const fn status_code(status: Status) -> i32 {
+    // Exhaustive on purpose: a new status in the library fails this build until it has a code.
+    match status {
+        Status::None => 0,
+        Status::Mate => 1,
+        Status::NoMoves => 2,
+        Status::DrawRepetition => 3,
+        Status::WinPerpetualCheck => 4,
+        Status::LossPerpetualCheck => 5,
+        Status::DrawMaxPly => 6,
     }
 }
+
+// Each status's code is its index in `Status::ALL`, and its C spelling is the library's.
+const _: () = {
+    let mut i = 0;
+    while i < Status::ALL.len() {
+        let status = Status::ALL[i];
+        assert!(status_code(status) == i as i32);
+        let (ours, theirs) = (STATUSES[i].1.to_bytes(), status.as_str().as_bytes());
+        assert!(ours.len() == theirs.len());
+        let mut j = 0;
+        while j < ours.len() {
+            assert!(ours[j] == theirs[j], "a status spelling differs from Status::as_str");
+            j += 1;
+        }
+        i += 1;
+    }
+};
 
 /// A result as the C functions return it.
 pub(crate) fn code(result: Result<i32, ErrorCode>) -> i32 {
@@ -151,7 +171,7 @@ pub unsafe extern "C" fn hayanagi_in_check(pos: *const PositionRecord) -> i32 {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hayanagi_status(pos: *const PositionRecord) -> i32 {
     // SAFETY: the caller's contract.
-    code(unsafe { read_position(pos) }.map(|pos| status_code(&pos)))
+    code(unsafe { read_position(pos) }.map(|pos| status_code(pos.status())))
 }
 
 /// The spelling of a status code, or NULL (C: `hayanagi_status_name`).

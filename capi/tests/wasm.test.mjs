@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 
-import { HayanagiError, Position, load } from "../js/hayanagi.mjs";
+import { HayanagiError, MAX_MOVES, Position, load } from "../js/hayanagi.mjs";
 
 const wasmPath =
   process.env.HAYANAGI_WASM ?? new URL("../target/wasm32-unknown-unknown/release/hayanagi_capi.wasm", import.meta.url);
@@ -23,6 +23,14 @@ test("the module imports nothing (no panic path, no runtime) and loads from byte
   assert.equal(Position.startpos().sfen(), STARTPOS);
   const exported = await load(wasm);
   assert.equal(exported.Position, Position);
+});
+
+test("the module's move array holds HAYANAGI_MAX_MOVES, and the richest known position's 593 moves", async () => {
+  const header = await readFile(new URL("../../include/hayanagi.h", import.meta.url), "utf8");
+  assert.equal(MAX_MOVES, Number(/^#define HAYANAGI_MAX_MOVES (\d+)$/m.exec(header)[1]));
+  const richest = Position.fromSfen("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1");
+  assert.equal(richest.legalMoves().length, 593);
+  assert.equal(richest.perft(1, false), 593n);
 });
 
 test("perft: startpos 1-3, matsuri 1-2 (SPEC §6)", () => {
