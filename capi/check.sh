@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds and checks the C API (capi/, include/hayanagi.h) and its WebAssembly module:
-#   format and lints; the static library, with no panic path linked and exactly the header's
+#   format, lints and docs; the static library, with no panic path linked and exactly the header's
 #   functions exported; the header as strict C99 and as C++; the C test program (every function and
-#   error path) natively and under valgrind; a C++ program linked against the library; the
-#   wasm32-unknown-unknown module (raw and after wasm-opt -Oz, under 1 MiB) through
-#   capi/js/hayanagi.mjs in Node 20.
-# Installs what is missing on a Debian machine (the wasm target, valgrind, binaryen). Respects
-# CARGO_TARGET_DIR (default: capi/target). Called by .ci/run; exits non-zero on any failure.
+#   error path) natively, under valgrind, against the debug and the shared library; a C++ program
+#   linked against the library; the wasm32-unknown-unknown module (raw and after wasm-opt -Oz, under
+#   1 MiB) through capi/js/hayanagi.mjs in Node 20; the README's C and JS examples.
+# Installs what is missing on a Debian machine (the wasm target, gcc/g++, valgrind, binaryen).
+# Respects CARGO_TARGET_DIR (default: capi/target). Called by .ci/run; exits non-zero on any failure.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root/capi"
@@ -28,6 +28,7 @@ if command -v rustup > /dev/null; then
   timeout 300 rustup target add wasm32-unknown-unknown
   timeout 300 rustup component add rustfmt clippy
 fi
+{ command -v gcc > /dev/null && command -v g++ > /dev/null; } || apt_install gcc g++
 command -v valgrind > /dev/null || apt_install valgrind
 command -v wasm-opt > /dev/null || apt_install binaryen || echo "binaryen not installable: the module is not optimised"
 command -v node > /dev/null || fail "Node 20 or newer is needed"

@@ -199,8 +199,9 @@ export class Position {
   legalMoves() {
     const l = this.#load();
     const count = check(l, l.exports.hayanagi_legal_moves(l.base + POS, l.base + MOVES, MAX_MOVES, 0));
-    const moves = new Uint16Array(l.memory.buffer.slice(l.base + MOVES, l.base + MOVES + 2 * count));
-    return Array.from(moves, (move) => {
+    const memory = view(l);
+    const moves = Array.from({ length: count }, (_, i) => memory.getUint16(l.base + MOVES + 2 * i, true));
+    return moves.map((move) => {
       const length = check(l, l.exports.hayanagi_move_to_usi(move, l.base + TEXT_OUT, TEXT_OUT_SIZE, 0));
       return decoder.decode(bytes(l).subarray(l.base + TEXT_OUT, l.base + TEXT_OUT + length));
     });
