@@ -7,10 +7,10 @@
  *
  * MEMORY AND OWNERSHIP
  *   The library allocates nothing and keeps no global state. Every object it works on is memory the
- *   caller owns and passes in: positions (hayanagi_position), undo records (hayanagi_undo_record), text,
- *   move arrays. They may live on the stack, in static storage, in arrays or inside other structs;
- *   they have no alignment requirement (the library copies them in and out byte-wise) and need no
- *   clean-up. The library keeps no pointer after a call returns.
+ *   caller owns and passes in: positions (hayanagi_position), undo records (hayanagi_undo_record),
+ *   text, move arrays. They may live on the stack, in static storage, in arrays or inside other
+ *   structs; they have no alignment requirement (the library copies them in and out byte-wise) and
+ *   need no clean-up. The library keeps no pointer after a call returns.
  *
  *   A position is a plain value: copy it with memcpy or assignment, throw it away by forgetting it.
  *   Its bytes mean something only to the same build of the library (do not store them in files or
@@ -32,10 +32,10 @@
  *
  * ERRORS
  *   No function aborts, panics, unwinds or calls back. Every function checks its pointers: a NULL
- *   where a pointer is required returns HAYANAGI_ERR_NULL_POINTER (out-parameters documented as
- *   "may be NULL" are optional). Functions return an int32_t: 0 (HAYANAGI_OK) or a non-negative
- *   result on success, one of the negative HAYANAGI_ERR_* codes below on failure; on failure no
- *   output is written except the documented ones (needed sizes, error offsets).
+ *   where a pointer is required returns HAYANAGI_ERR_NULL_POINTER (the out-parameters a comment below
+ *   calls optional, "if ... is not NULL", may be NULL). Functions return an int32_t: 0 (HAYANAGI_OK)
+ *   or a non-negative result on success, one of the negative HAYANAGI_ERR_* codes below on failure;
+ *   on failure no output is written except the documented ones (needed sizes, error offsets).
  *   hayanagi_error_message turns a code into a short English message.
  *
  *   Text passed in is a pointer and a length in bytes (no terminating NUL needed; any byte that is

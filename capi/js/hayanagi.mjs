@@ -76,7 +76,8 @@ export async function load(source) {
     throw new Error(`hayanagi: records of ${positionSize}/${undoSize} bytes do not fit this wrapper`);
   }
   const base = exports.memory.grow(1) * PAGE;
-  lib = { exports, memory: exports.memory, base, positionSize, undoSize, input: base + TEXT_IN, inputCapacity: PAGE - TEXT_IN };
+  const memory = exports.memory;
+  lib = { exports, memory, base, positionSize, undoSize, input: base + TEXT_IN, inputCapacity: PAGE - TEXT_IN };
   return { Position, HayanagiError };
 }
 
@@ -211,7 +212,8 @@ export class Position {
   play(usi) {
     const l = this.#load();
     const [pointer, length] = putText(l, usi);
-    const parsed = l.exports.hayanagi_move_from_usi(l.base + POS, pointer, length, l.base + OUT_MOVE, l.base + OUT_SIZE);
+    const { base } = l;
+    const parsed = l.exports.hayanagi_move_from_usi(base + POS, pointer, length, base + OUT_MOVE, base + OUT_SIZE);
     if (parsed < 0) check(l, parsed, JSON.stringify(String(usi)), readSize(l));
     const move = view(l).getUint16(l.base + OUT_MOVE, true);
     check(l, l.exports.hayanagi_play(l.base + POS, move, l.base + UNDO), JSON.stringify(String(usi)));

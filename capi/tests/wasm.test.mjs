@@ -14,7 +14,7 @@ const STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 
 // SPEC §6: pieces in hand on both sides.
 const MATSURI = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
 
-test("the module imports nothing (no panic path, no runtime) and loads from bytes, a Response or a Module", async () => {
+test("the module imports nothing (no panic path, no runtime); loads from bytes, a Response or a Module", async () => {
   const module = new WebAssembly.Module(wasm);
   assert.deepEqual(WebAssembly.Module.imports(module), []);
   await load(new Response(wasm, { headers: { "content-type": "application/wasm" } }));
@@ -66,12 +66,13 @@ test("SFEN and USI errors are exceptions with the library's message and the byte
     15,
     "SFEN board: a second unpromoted pawn of one colour on a file (nifu) at byte 15",
   );
-  assertError(() => Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 x - 1"), -28, 22, "SFEN: the side to move must be 'b' or 'w' at byte 22");
-  assertError(() => Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b"), -20, 23, "SFEN: a field is missing at byte 23");
-  assertError(() => Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b - 0"), -41, 26, "SFEN ply: must be at least 1 at byte 26");
-  assertError(() => Position.fromSfen(""), -21, 0, "SFEN: a field is empty (fields are separated by exactly one space) at byte 0");
+  const sfenError = (sfen, code, offset, message) => assertError(() => Position.fromSfen(sfen), code, offset, message);
+  sfenError("4k4/9/9/9/9/9/9/9/4K4 x - 1", -28, 22, "SFEN: the side to move must be 'b' or 'w' at byte 22");
+  sfenError("4k4/9/9/9/9/9/9/9/4K4 b", -20, 23, "SFEN: a field is missing at byte 23");
+  sfenError("4k4/9/9/9/9/9/9/9/4K4 b - 0", -41, 26, "SFEN ply: must be at least 1 at byte 26");
+  sfenError("", -21, 0, "SFEN: a field is empty (fields are separated by exactly one space) at byte 0");
   // Text is UTF-8: the offset counts bytes.
-  assertError(() => Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b 歩 1"), -11, 24, "a byte is not printable ASCII at byte 24");
+  sfenError("4k4/9/9/9/9/9/9/9/4K4 b 歩 1", -11, 24, "a byte is not printable ASCII at byte 24");
   assertError(
     () => Position.fromUsi("position startpos moves 7g7f 7g7f"),
     -7,
