@@ -68,6 +68,16 @@ impl Hand {
         total
     }
 
+    /// The count of `kind` read in place: one byte, where copying the whole `Hand` (as
+    /// [`Hand::count`] does) after a one-byte update stalls store forwarding in make/undo.
+    #[inline(always)]
+    pub(crate) fn get(&self, kind: PieceKind) -> u8 {
+        match self.counts.get(kind.index()) {
+            Some(&count) => count,
+            None => 0,
+        }
+    }
+
     /// Adds one piece of a hand kind (the caller guarantees `kind` is a hand kind).
     #[inline]
     pub(crate) fn add(&mut self, kind: PieceKind) {

@@ -5,6 +5,7 @@
 //! search sink looks for one move (what [`Position::is_legal`] needs) — so all three follow exactly
 //! the same rules.
 
+use crate::position::attacks_king;
 use crate::{
     Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, Square, between, bishop_attacks, lance_attacks,
     rook_attacks, step_attacks,
@@ -276,7 +277,7 @@ impl Position {
         let occupied = self.occupied();
         match mv.from() {
             None => match mv.drop_kind() {
-                Some(kind) => crate::attacks(Piece::new(us, kind), to, occupied.with(to)).contains(their_king),
+                Some(kind) => attacks_king(Piece::new(us, kind), to, their_king, occupied.with(to)),
                 None => false,
             },
             Some(from) => {
@@ -286,7 +287,7 @@ impl Position {
                     _ => piece,
                 };
                 let after = occupied.without(from).with(to);
-                crate::attacks(moved, to, after).contains(their_king)
+                attacks_king(moved, to, their_king, after)
                     || !(self.slider_attackers(us, their_king, after).without(from)).is_empty()
             }
         }
