@@ -636,23 +636,14 @@ fn every_prefix_is_handled() {
 
 #[test]
 fn every_single_byte_deletion_insertion_and_replacement_is_handled() {
-    let (mut accepted, mut total) = (0, 0);
-    for seed in SEEDS {
-        for input in mutate::single_byte_edits(seed.as_bytes(), BYTES) {
-            accepted += check(&input).is_ok() as u32;
-            total += 1;
-        }
-    }
+    let (accepted, total) = mutate::sweep_single_byte_edits(&SEEDS, BYTES, check);
     // Both outcomes occur often: the sweep reaches the rules, not only the syntax.
     assert!(accepted > 1_000 && total - accepted > 10_000, "{accepted} of {total}");
 }
 
 #[test]
 fn random_multi_byte_mutations_are_handled() {
-    let mut rng = Rng::new(0xdead_beef);
-    for round in 0..30_000 {
-        let _ = check(&mutate::random_edits(&mut rng, SEEDS[round % SEEDS.len()].as_bytes(), BYTES));
-    }
+    mutate::sweep_random_edits(&mut Rng::new(0xdead_beef), 30_000, &SEEDS, BYTES, check);
 }
 
 #[test]

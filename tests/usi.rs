@@ -429,25 +429,15 @@ fn every_prefix_is_handled() {
 
 #[test]
 fn every_single_byte_deletion_insertion_and_replacement_is_handled() {
-    let (mut accepted, mut total) = (0, 0);
-    for seed in SEEDS {
-        for input in mutate::single_byte_edits(seed.as_bytes(), BYTES) {
-            accepted += check(&input).is_ok() as u32;
-            total += 1;
-        }
-    }
+    let (accepted, total) = mutate::sweep_single_byte_edits(&SEEDS, BYTES, check);
     assert!(accepted > 200 && total - accepted > 10_000, "{accepted} of {total}");
 }
 
 #[test]
 fn random_multi_byte_mutations_are_handled() {
-    let mut rng = Rng::new(0x0123_4567);
-    for round in 0..20_000 {
-        let _ = check(&mutate::random_edits(&mut rng, SEEDS[round % SEEDS.len()].as_bytes(), BYTES));
-    }
+    mutate::sweep_random_edits(&mut Rng::new(0x0123_4567), 20_000, &SEEDS, BYTES, check);
 }
 
-/// cshogi 1.1.0 plays `7g7f+` (leaving a tokin outside the promotion zone); the rules forbid it.
 #[test]
 fn promotion_outside_the_zone_is_rejected_where_cshogi_accepts_it() {
     assert!(Position::from_usi_position("startpos moves 7g7f+").is_err());

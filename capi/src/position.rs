@@ -87,24 +87,12 @@ pub unsafe extern "C" fn hayanagi_position_from_sfen(
     len: usize,
     error_offset: *mut usize,
 ) -> i32 {
-    if out.is_null() {
-        return ErrorCode::NullPointer.code();
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        parse_into(out, sfen, len, error_offset, |text| {
+            Position::from_sfen_bytes(text).map_err(|e| (e.offset(), ErrorCode::from(e.kind())))
+        })
     }
-    // SAFETY: the caller's contract.
-    let parsed = match unsafe { input(sfen, len) } {
-        Ok(text) => Position::from_sfen_bytes(text),
-        Err(error) => return error.code(),
-    };
-    match parsed {
-        // SAFETY: `out` is non-NULL and writable; the input slice is no longer used.
-        Ok(pos) => unsafe { write_position(out, pos) },
-        Err(error) => {
-            // SAFETY: the caller's contract.
-            unsafe { put(error_offset, error.offset()) };
-            return ErrorCode::from(error.kind()).code();
-        }
-    }
-    ErrorCode::Ok.code()
 }
 
 /// Reads a USI `position` command into `*out` (C: `hayanagi_position_from_usi`).
@@ -118,21 +106,41 @@ pub unsafe extern "C" fn hayanagi_position_from_usi(
     len: usize,
     error_offset: *mut usize,
 ) -> i32 {
+    // SAFETY: the caller's contract, passed on.
+    unsafe {
+        parse_into(out, command, len, error_offset, |text| {
+            Position::from_usi_position_bytes(text).map_err(|e| (e.offset(), ErrorCode::from(e.kind())))
+        })
+    }
+}
+
+/// The body of both constructors: checks `out`, reads the text, parses it with `parse` and writes the
+/// position or the error code and offset.
+///
+/// # Safety
+/// As [`hayanagi_position_from_sfen`].
+unsafe fn parse_into(
+    out: *mut PositionRecord,
+    text: *const c_char,
+    len: usize,
+    error_offset: *mut usize,
+    parse: impl FnOnce(&[u8]) -> Result<Position, (usize, ErrorCode)>,
+) -> i32 {
     if out.is_null() {
         return ErrorCode::NullPointer.code();
     }
     // SAFETY: the caller's contract.
-    let parsed = match unsafe { input(command, len) } {
-        Ok(text) => Position::from_usi_position_bytes(text),
+    let parsed = match unsafe { input(text, len) } {
+        Ok(text) => parse(text),
         Err(error) => return error.code(),
     };
     match parsed {
         // SAFETY: `out` is non-NULL and writable; the input slice is no longer used.
         Ok(pos) => unsafe { write_position(out, pos) },
-        Err(error) => {
+        Err((offset, code)) => {
             // SAFETY: the caller's contract.
-            unsafe { put(error_offset, error.offset()) };
-            return ErrorCode::from(error.kind()).code();
+            unsafe { put(error_offset, offset) };
+            return code.code();
         }
     }
     ErrorCode::Ok.code()

@@ -45,3 +45,33 @@ pub fn random_edits(rng: &mut Rng, seed: &[u8], bytes: &[u8]) -> Vec<u8> {
     }
     edited
 }
+
+/// Runs `check` on every single-byte edit of every seed; returns (accepted, total) so a caller can
+/// require both outcomes to occur often.
+pub fn sweep_single_byte_edits<T, E>(
+    seeds: &[&str],
+    bytes: &[u8],
+    check: impl Fn(&[u8]) -> Result<T, E>,
+) -> (u32, u32) {
+    let (mut accepted, mut total) = (0, 0);
+    for seed in seeds {
+        for input in single_byte_edits(seed.as_bytes(), bytes) {
+            accepted += check(&input).is_ok() as u32;
+            total += 1;
+        }
+    }
+    (accepted, total)
+}
+
+/// Runs `check` on `rounds` random multi-byte edits of the seeds, in turn.
+pub fn sweep_random_edits<T, E>(
+    rng: &mut Rng,
+    rounds: usize,
+    seeds: &[&str],
+    bytes: &[u8],
+    check: impl Fn(&[u8]) -> Result<T, E>,
+) {
+    for round in 0..rounds {
+        let _ = check(&random_edits(rng, seeds[round % seeds.len()].as_bytes(), bytes));
+    }
+}
