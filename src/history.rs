@@ -25,13 +25,20 @@ pub struct Entry {
     mv: Move,
     captured: Option<Piece>,
     gave_check: bool,
+    /// The move was played at ply `u64::MAX` (the ply stayed there; undo must not lower it).
+    ply_saturated: bool,
 }
 
 impl Entry {
     /// A placeholder to fill storage with: `[Entry::EMPTY; 512]`. A [`History`] never reads the
     /// entries it has not written.
-    pub const EMPTY: Entry =
-        Entry { key: 0, mv: Move::normal(Square::SQ_9A, Square::SQ_9B, false), captured: None, gave_check: false };
+    pub const EMPTY: Entry = Entry {
+        key: 0,
+        mv: Move::normal(Square::SQ_9A, Square::SQ_9B, false),
+        captured: None,
+        gave_check: false,
+        ply_saturated: false,
+    };
 
     /// The Zobrist key ([`Position::key`]) of the position the move reached.
     #[inline]
@@ -306,7 +313,12 @@ impl<S: AsRef<[Entry]>> History<S> {
             let key_before = self.key_after(plies)?;
             // Only the board, hands and side to move of the copy are compared: the check caches need
             // not be right, so no recomputation is spent on them.
-            let undo = Undo { captured: entry.captured, key: key_before, checkers: Bitboard::EMPTY };
+            let undo = Undo {
+                captured: entry.captured,
+                key: key_before,
+                checkers: Bitboard::EMPTY,
+                ply_saturated: entry.ply_saturated,
+            };
             walker.undo(entry.mv, undo);
             if (n - plies).is_multiple_of(2) && key_before == current && walker.same_position(pos) {
                 confirmed += 1;
@@ -369,7 +381,12 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
         let (Some(entry), Some(key_before)) = (self.entries().get(last).copied(), self.key_after(last)) else {
             return Err(HistoryError::Empty);
         };
-        let undo = Undo { captured: entry.captured, key: key_before, checkers: Bitboard::EMPTY };
+        let undo = Undo {
+            captured: entry.captured,
+            key: key_before,
+            checkers: Bitboard::EMPTY,
+            ply_saturated: entry.ply_saturated,
+        };
         pos.undo(entry.mv, undo);
         pos.refresh_checks();
         self.len = last;
@@ -383,7 +400,13 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
     fn record(&mut self, after: &Position, mv: Move, undo: Undo) -> Result<(), HistoryError> {
         let capacity = self.capacity();
         let slot = self.storage.as_mut().get_mut(self.len).ok_or(HistoryError::Full { capacity })?;
-        *slot = Entry { key: after.key(), mv, captured: undo.captured, gave_check: after.in_check() };
+        *slot = Entry {
+            key: after.key(),
+            mv,
+            captured: undo.captured,
+            gave_check: after.in_check(),
+            ply_saturated: undo.ply_saturated,
+        };
         if self.len == 0 {
             self.start_key = Some(undo.key);
         }

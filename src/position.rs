@@ -44,6 +44,8 @@ pub struct Undo {
     pub(crate) captured: Option<Piece>,
     pub(crate) key: u64,
     pub(crate) checkers: Bitboard,
+    /// The move was played at ply `u64::MAX`, where the ply stays.
+    pub(crate) ply_saturated: bool,
 }
 
 /// The error of [`Position::play`]: the move is not legal in the position.
@@ -195,7 +197,8 @@ impl Position {
         self.side
     }
 
-    /// The move number as in SFEN (1 for the first move of a game), increased by every move.
+    /// The move number as in SFEN (1 for the first move of a game), increased by every move; it stays
+    /// at `u64::MAX` once there (a ply of 0 would not read back as SFEN).
     #[inline]
     pub fn ply(&self) -> u64 {
         self.ply
@@ -427,7 +430,7 @@ impl Position {
     /// undefined behaviour.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
-        let mut undo = Undo { captured: None, key: self.key, checkers: self.checkers };
+        let mut undo = Undo { captured: None, key: self.key, checkers: self.checkers, ply_saturated: false };
         let us = self.side;
         let to = mv.to();
         match mv.from() {
@@ -489,7 +492,8 @@ impl Position {
         }
         self.side = us.flip();
         self.key ^= ZOBRIST_SIDE;
-        self.ply = self.ply.wrapping_add(1);
+        undo.ply_saturated = self.ply == u64::MAX;
+        self.ply = self.ply.saturating_add(1);
         undo
     }
 
@@ -523,7 +527,9 @@ impl Position {
             }
         }
         self.side = us;
-        self.ply = self.ply.wrapping_sub(1);
+        if !undo.ply_saturated {
+            self.ply = self.ply.wrapping_sub(1);
+        }
         self.key = undo.key;
         self.checkers = undo.checkers;
     }

@@ -9,7 +9,8 @@ use SfenErrorKind::*;
 use SfenField::{Board, Hands, Input, Ply, Side};
 use common::Rng;
 use hayanagi::{
-    Color, Hand, MAX_SFEN_LEN, Piece, PieceKind, Position, Rank, SfenError, SfenErrorKind, SfenField, Square,
+    Color, Entry, Hand, History, MAX_SFEN_LEN, Piece, PieceKind, Position, Rank, SfenError, SfenErrorKind, SfenField,
+    Square,
 };
 
 const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -672,4 +673,39 @@ fn positions_cshogi_accepts_but_the_rules_reject() {
     ] {
         assert!(Position::from_sfen(sfen).is_err(), "{sfen} accepted");
     }
+}
+
+// ----- found by fuzzing (fuzz/, `fuzz/run.sh`) -----
+
+/// fuzz target `play`: a move at ply `u64::MAX` wrapped the ply to 0, and the parser rejects the SFEN
+/// printed for that position (`... w - 0`). The ply now stops at `u64::MAX`, and undo (also a
+/// [`History`]'s, which rebuilds the undo records from its entries) still restores it.
+#[test]
+fn fuzz_play_a_move_at_ply_u64_max_keeps_the_sfen_readable() {
+    let start = accepts("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 18446744073709551614");
+    let mut pos = start.clone();
+    let mut played = Vec::new();
+    for usi in ["7g7f", "3c3d", "8h2b+"] {
+        let mv = pos.parse_usi_move(usi).unwrap();
+        played.push((mv, pos.play(mv).unwrap()));
+        assert_eq!(pos.ply(), u64::MAX, "after {usi}");
+        assert_round_trip(&pos);
+    }
+    assert_eq!(
+        pos.sfen().to_string(),
+        "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 18446744073709551615"
+    );
+    while let Some((mv, undo)) = played.pop() {
+        pos.undo(mv, undo);
+    }
+    assert_eq!(pos, start);
+
+    let mut history = History::new([Entry::EMPTY; 4]);
+    for usi in ["7g7f", "3c3d", "8h2b+"] {
+        let mv = pos.parse_usi_move(usi).unwrap();
+        history.play(&mut pos, mv).unwrap();
+        assert_eq!(pos.ply(), u64::MAX, "after {usi}");
+    }
+    while history.undo(&mut pos).is_ok() {}
+    assert_eq!(pos, start);
 }
