@@ -40,8 +40,9 @@ pub use record::{PositionRecord, UndoRecord, hayanagi_position_size, hayanagi_un
 
 // With panic = "abort" a panic ends here. No code path should reach it: the release build is checked
 // for a reference to `abort` (capi/check.sh), and in WebAssembly `abort` would be an import, which
-// the module must not have.
-#[cfg(not(test))]
+// the module must not have. Not in a fuzzing build (`cargo fuzz` sets `--cfg fuzzing`), whose binary
+// links std, which has its own.
+#[cfg(not(any(test, fuzzing)))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     unsafe extern "C" {
@@ -55,6 +56,6 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 // unwinding personality although with panic = "abort" nothing unwinds: C programs could not link the
 // debug library without this definition. Release builds use LTO, which drops the reference, so they
 // export nothing more than the header's functions.
-#[cfg(all(debug_assertions, not(test)))]
+#[cfg(all(debug_assertions, not(any(test, fuzzing))))]
 #[unsafe(no_mangle)]
 extern "C" fn rust_eh_personality() {}

@@ -114,7 +114,7 @@ pub unsafe extern "C" fn hayanagi_play(pos_record: *mut PositionRecord, mv: u16,
     if !pos.is_legal(mv) {
         return ErrorCode::IllegalMove.code();
     }
-    // SPEC §2: the ply is a u64; the library wraps it, the C API refuses (as USI commands do).
+    // SPEC §2: the ply is a u64; the library keeps it at u64::MAX, the C API refuses (as USI commands do).
     if pos.ply() == u64::MAX {
         return ErrorCode::PlyOverflow.code();
     }
