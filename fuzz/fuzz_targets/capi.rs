@@ -1,0 +1,695 @@
+//! The C API (include/hayanagi.h, crate capi/) called with fuzzed arguments: NULL pointers, records
+//! that no constructor wrote (zeroed, or of the other kind), byte copies of records at any alignment,
+//! output buffers of every size, lengths above PTRDIFF_MAX, garbage move codes, perft depths out of
+//! range. The harness keeps the positions and undo records it expects in Rust (a shadow of each record)
+//! and checks every call against the library: the result code is the success value or one of the
+//! errors the header allows for those arguments; a failing call writes nothing but the documented
+//! out-parameters (needed sizes, error offsets); what a successful call writes is what the library
+//! says (SFEN, moves in the generator's order, key, ply, status, perft counts).
+
+#![no_main]
+
+use core::ffi::{CStr, c_char};
+
+use hayanagi::{Color, Move, Position, Status, Undo};
+use hayanagi_capi::{self as c, ErrorCode, PositionRecord, UndoRecord};
+use libfuzzer_sys::fuzz_target;
+
+// From include/hayanagi.h.
+const POSITION_SIZE: usize = 512;
+const UNDO_RECORD_SIZE: usize = 96;
+const SFEN_BUFFER_SIZE: usize = 173;
+const USI_BUFFER_SIZE: usize = 6;
+const MAX_MOVES: usize = 1024;
+const MAX_PERFT_DEPTH: u32 = 32;
+
+/// Records of each kind the harness keeps.
+const SLOTS: usize = 3;
+/// Bytes behind every record pointer: the larger record, wherever in its first 8 bytes it starts.
+const SLOT_BYTES: usize = POSITION_SIZE + 8;
+/// Written into output buffers before a call, to see what the call wrote.
+const CANARY: u8 = 0xa5;
+
+/// Texts that reach past the syntax checks: a fuzzed text rarely does.
+const TEXTS: [&str; 8] = [
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+    "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 18446744073709551615",
+    "position startpos moves 7g7f 3c3d 8h2b+ 3a2b",
+    "sfen 4k4/9/9/9/9/9/9/9/4K4 b G 18446744073709551614 moves G*5b",
+    "7g7f",
+    "P*5e",
+    "8h2b+",
+];
+
+/// The fuzz input, read front to back; zeros once it runs out.
+struct Input<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Input<'a> {
+    fn byte(&mut self) -> u8 {
+        let (&first, rest) = self.data.split_first().unwrap_or((&0, &[]));
+        self.data = rest;
+        first
+    }
+
+    /// True about once in `n` times.
+    fn one_in(&mut self, n: u8) -> bool {
+        self.byte().is_multiple_of(n)
+    }
+
+    fn u16(&mut self) -> u16 {
+        u16::from_le_bytes([self.byte(), self.byte()])
+    }
+
+    fn i32(&mut self) -> i32 {
+        i32::from_le_bytes([self.byte(), self.byte(), self.byte(), self.byte()])
+    }
+
+    fn bytes(&mut self, len: usize) -> &'a [u8] {
+        let (taken, rest) = self.data.split_at(len.min(self.data.len()));
+        self.data = rest;
+        taken
+    }
+
+    /// A text argument: a canned text or fuzzed bytes.
+    fn text(&mut self) -> Vec<u8> {
+        match self.byte() as usize {
+            n @ 0..8 => TEXTS[n].as_bytes().to_vec(),
+            _ => {
+                let len = self.byte() as usize;
+                self.bytes(len).to_vec()
+            }
+        }
+    }
+
+    /// A length for `text`: its own, or one above PTRDIFF_MAX (which must be refused before any read).
+    fn length(&mut self, text: &[u8]) -> usize {
+        match self.byte() % 16 {
+            0 => usize::MAX,
+            1 => isize::MAX as usize + 1,
+            _ => text.len(),
+        }
+    }
+
+    /// An output buffer size around `fits` (the size that just fits), or any size up to `max`.
+    fn size(&mut self, fits: usize, max: usize) -> usize {
+        match self.byte() % 8 {
+            0 => fits.saturating_sub(1),
+            1 => fits,
+            2 => 0,
+            3 => max,
+            _ => self.byte() as usize % (max + 1),
+        }
+    }
+}
+
+/// A record in memory the harness owns, `offset` bytes into its buffer (records need no alignment).
+struct Slot {
+    buf: Vec<u8>,
+    offset: usize,
+}
+
+impl Slot {
+    fn new() -> Slot {
+        Slot { buf: vec![0; SLOT_BYTES], offset: 0 }
+    }
+
+    fn ptr(&mut self) -> *mut u8 {
+        // `offset < 8` and the buffer has 8 bytes more than the larger record.
+        self.buf[self.offset..].as_mut_ptr()
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        self.buf.clone()
+    }
+}
+
+/// What an undo record written by `hayanagi_play` holds: the move and the library's record, and the
+/// position right after the move (the only one it may be applied to).
+#[derive(Clone)]
+struct UndoShadow {
+    mv: Move,
+    undo: Undo,
+    after: Position,
+}
+
+struct World {
+    positions: [Slot; SLOTS],
+    shadows: [Option<Position>; SLOTS],
+    undos: [Slot; SLOTS],
+    undo_shadows: [Option<UndoShadow>; SLOTS],
+}
+
+/// Where a position argument points.
+#[derive(Clone, Copy)]
+enum PosArg {
+    Null,
+    Slot(usize),
+    /// An undo slot passed as a position.
+    UndoSlot(usize),
+}
+
+/// The result code must be `expected` when no error applies, or one of the errors that do.
+fn assert_result(what: &str, result: i32, errors: &[ErrorCode], expected: i32) {
+    if errors.is_empty() {
+        assert_eq!(result, expected, "{what}: expected success");
+    } else {
+        assert!(
+            errors.iter().any(|e| e.code() == result),
+            "{what}: returned {result} ({:?}); allowed {errors:?}",
+            ErrorCode::from_i32(result)
+        );
+    }
+}
+
+fn text_of(buf: &[u8]) -> &[u8] {
+    let end = buf.iter().position(|&b| b == 0).expect("NUL-terminated");
+    &buf[..end]
+}
+
+impl World {
+    fn new() -> World {
+        World {
+            positions: [Slot::new(), Slot::new(), Slot::new()],
+            shadows: [None, None, None],
+            undos: [Slot::new(), Slot::new(), Slot::new()],
+            undo_shadows: [None, None, None],
+        }
+    }
+
+    fn pos_arg(&self, input: &mut Input) -> PosArg {
+        match input.byte() % 8 {
+            0 => PosArg::Null,
+            1 => PosArg::UndoSlot(input.byte() as usize % SLOTS),
+            n => PosArg::Slot(n as usize % SLOTS),
+        }
+    }
+
+    fn pos_ptr(&mut self, arg: PosArg) -> *mut PositionRecord {
+        match arg {
+            PosArg::Null => core::ptr::null_mut(),
+            PosArg::Slot(i) => self.positions[i].ptr().cast(),
+            PosArg::UndoSlot(i) => self.undos[i].ptr().cast(),
+        }
+    }
+
+    /// The errors reading a position argument may give, and the position if it is one.
+    fn pos_errors(&self, arg: PosArg) -> (Vec<ErrorCode>, Option<Position>) {
+        match arg {
+            PosArg::Null => (vec![ErrorCode::NullPointer], None),
+            PosArg::UndoSlot(_) => (vec![ErrorCode::NotAPosition], None),
+            PosArg::Slot(i) => match &self.shadows[i] {
+                None => (vec![ErrorCode::NotAPosition], None),
+                Some(pos) => (vec![], Some(pos.clone())),
+            },
+        }
+    }
+
+    /// Everything the C API says about the record in slot `i` agrees with its shadow.
+    fn check_slot(&mut self, i: usize) {
+        let Some(pos) = self.shadows[i].clone() else { return };
+        let ptr = self.positions[i].ptr().cast::<PositionRecord>();
+        let mut buf = [CANARY; SFEN_BUFFER_SIZE];
+        let mut needed = 0usize;
+        let len = unsafe { c::hayanagi_position_sfen(ptr, buf.as_mut_ptr().cast(), buf.len(), &mut needed) };
+        let sfen = pos.sfen().to_string();
+        assert_eq!(len, sfen.len() as i32, "hayanagi_position_sfen length");
+        assert_eq!(text_of(&buf), sfen.as_bytes(), "hayanagi_position_sfen");
+        assert_eq!(needed, sfen.len() + 1);
+        let (mut key, mut ply) = (0u64, 0u64);
+        assert_eq!(unsafe { c::hayanagi_key(ptr, &mut key) }, 0);
+        assert_eq!(key, pos.key(), "hayanagi_key");
+        assert_eq!(unsafe { c::hayanagi_ply(ptr, &mut ply) }, 0);
+        assert_eq!(ply, pos.ply(), "hayanagi_ply");
+        assert_eq!(unsafe { c::hayanagi_in_check(ptr) }, pos.in_check() as i32, "hayanagi_in_check");
+        let side = match pos.side_to_move() {
+            Color::Black => 0,
+            Color::White => 1,
+        };
+        assert_eq!(unsafe { c::hayanagi_side_to_move(ptr) }, side, "hayanagi_side_to_move");
+        let status = Status::ALL.iter().position(|&s| s == pos.status()).unwrap() as i32;
+        assert_eq!(unsafe { c::hayanagi_status(ptr) }, status, "hayanagi_status");
+    }
+
+    /// `hayanagi_position_from_sfen` or `hayanagi_position_from_usi`.
+    fn construct(&mut self, input: &mut Input, usi: bool) {
+        // Never into an undo slot: those must stay non-positions for the type confusion checks.
+        let out = match input.byte() % 8 {
+            0 => PosArg::Null,
+            n => PosArg::Slot(n as usize % SLOTS),
+        };
+        let text = input.text();
+        let text_null = input.one_in(16);
+        let len = input.length(&text);
+        let with_offset = !input.one_in(4);
+        let before = match out {
+            PosArg::Slot(i) => Some(self.positions[i].bytes()),
+            _ => None,
+        };
+        let out_ptr = self.pos_ptr(out);
+        let text_ptr: *const c_char = if text_null { core::ptr::null() } else { text.as_ptr().cast() };
+        let mut offset = usize::MAX;
+        let offset_ptr: *mut usize = if with_offset { &mut offset } else { core::ptr::null_mut() };
+        let result = unsafe {
+            if usi {
+                c::hayanagi_position_from_usi(out_ptr, text_ptr, len, offset_ptr)
+            } else {
+                c::hayanagi_position_from_sfen(out_ptr, text_ptr, len, offset_ptr)
+            }
+        };
+        let what = if usi { "hayanagi_position_from_usi" } else { "hayanagi_position_from_sfen" };
+        let mut errors = Vec::new();
+        if matches!(out, PosArg::Null) || text_null {
+            errors.push(ErrorCode::NullPointer);
+        }
+        if len != text.len() {
+            errors.push(ErrorCode::BadLength);
+        }
+        let parsed: Result<Position, (ErrorCode, usize)> = if usi {
+            Position::from_usi_position_bytes(&text).map_err(|e| (ErrorCode::from(e.kind()), e.offset()))
+        } else {
+            Position::from_sfen_bytes(&text).map_err(|e| (ErrorCode::from(e.kind()), e.offset()))
+        };
+        match (&parsed, errors.is_empty()) {
+            (Err((code, at)), true) => {
+                assert_eq!(result, code.code(), "{what}: error code");
+                if with_offset {
+                    assert_eq!(offset, *at, "{what}: error offset");
+                }
+            }
+            _ => assert_result(what, result, &errors, 0),
+        }
+        if result == 0 {
+            let (PosArg::Slot(i), Ok(pos)) = (out, parsed) else { unreachable!() };
+            self.shadows[i] = Some(pos);
+            self.check_slot(i);
+        } else if let (PosArg::Slot(i), Some(before)) = (out, before) {
+            assert_eq!(self.positions[i].bytes(), before, "{what}: a failed call wrote the record");
+        }
+    }
+
+    /// `hayanagi_position_sfen` with a buffer of any size.
+    fn write_sfen(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        let sfen = pos.map(|pos| pos.sfen().to_string());
+        let fits = sfen.as_ref().map_or(SFEN_BUFFER_SIZE, |s| s.len() + 1);
+        let size = input.size(fits, SFEN_BUFFER_SIZE + 8);
+        let buf_null = input.one_in(16);
+        let huge = input.one_in(16);
+        let with_needed = !input.one_in(4);
+        let mut buf = vec![CANARY; size];
+        let mut needed = usize::MAX;
+        let ptr = self.pos_ptr(arg);
+        let buf_ptr: *mut c_char = if buf_null { core::ptr::null_mut() } else { buf.as_mut_ptr().cast() };
+        let passed_size = if huge { isize::MAX as usize + 1 } else { size };
+        let needed_ptr: *mut usize = if with_needed { &mut needed } else { core::ptr::null_mut() };
+        let result = unsafe { c::hayanagi_position_sfen(ptr, buf_ptr, passed_size, needed_ptr) };
+        if buf_null {
+            errors.push(ErrorCode::NullPointer);
+        }
+        if huge {
+            errors.push(ErrorCode::BadLength);
+        }
+        let too_small = sfen.as_ref().is_some_and(|s| !huge && s.len() >= size);
+        if too_small {
+            errors.push(ErrorCode::BufferTooSmall);
+        }
+        let expected = sfen.as_ref().map_or(0, |s| s.len() as i32);
+        assert_result("hayanagi_position_sfen", result, &errors, expected);
+        if result >= 0 {
+            let sfen = sfen.as_ref().unwrap();
+            assert_eq!(text_of(&buf), sfen.as_bytes(), "hayanagi_position_sfen text");
+            assert!(buf[sfen.len() + 1..].iter().all(|&b| b == CANARY), "wrote past the NUL");
+        } else {
+            assert!(buf.iter().all(|&b| b == CANARY), "hayanagi_position_sfen: a failed call wrote the buffer");
+        }
+        if with_needed && (result >= 0 || result == ErrorCode::BufferTooSmall.code()) {
+            assert_eq!(needed, sfen.unwrap().len() + 1, "hayanagi_position_sfen needed");
+        }
+    }
+
+    /// `hayanagi_legal_moves` into an array of any capacity, at any alignment.
+    fn legal_moves(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        let moves: Option<Vec<u16>> = pos.map(|pos| pos.legal_moves().iter().map(|mv| mv.to_bits()).collect());
+        let count = moves.as_ref().map_or(0, Vec::len);
+        let capacity = input.size(count, MAX_MOVES);
+        let misaligned = input.byte() as usize % 2;
+        let array_null = input.one_in(16);
+        let with_needed = !input.one_in(4);
+        let mut bytes = vec![CANARY; capacity * 2 + 1];
+        let mut needed = usize::MAX;
+        let ptr = self.pos_ptr(arg);
+        let array: *mut u16 = if array_null { core::ptr::null_mut() } else { bytes[misaligned..].as_mut_ptr().cast() };
+        let needed_ptr: *mut usize = if with_needed { &mut needed } else { core::ptr::null_mut() };
+        let result = unsafe { c::hayanagi_legal_moves(ptr, array, capacity, needed_ptr) };
+        if array_null {
+            errors.push(ErrorCode::NullPointer);
+        }
+        if moves.is_some() && capacity < count {
+            errors.push(ErrorCode::BufferTooSmall);
+        }
+        assert_result("hayanagi_legal_moves", result, &errors, count as i32);
+        let written = &bytes[misaligned..];
+        if result >= 0 {
+            let got: Vec<u16> =
+                written[..count * 2].chunks(2).map(|pair| u16::from_ne_bytes([pair[0], pair[1]])).collect();
+            assert_eq!(Some(got), moves, "hayanagi_legal_moves: not the generator's moves in its order");
+            assert!(written[count * 2..].iter().all(|&b| b == CANARY), "wrote past the count");
+        } else {
+            assert!(bytes.iter().all(|&b| b == CANARY), "hayanagi_legal_moves: a failed call wrote the array");
+        }
+        if with_needed && (result >= 0 || result == ErrorCode::BufferTooSmall.code()) {
+            assert_eq!(needed, count, "hayanagi_legal_moves needed");
+        }
+    }
+
+    /// `hayanagi_move_to_usi` with any code and buffer.
+    fn move_to_usi(&mut self, input: &mut Input) {
+        let code = self.move_code(input);
+        let usi = Move::from_bits(code).map(|mv| mv.to_string());
+        let fits = usi.as_ref().map_or(USI_BUFFER_SIZE, |s| s.len() + 1);
+        let size = input.size(fits, USI_BUFFER_SIZE + 2);
+        let buf_null = input.one_in(16);
+        let huge = input.one_in(16);
+        let mut buf = vec![CANARY; size];
+        let mut needed = usize::MAX;
+        let buf_ptr: *mut c_char = if buf_null { core::ptr::null_mut() } else { buf.as_mut_ptr().cast() };
+        let passed_size = if huge { usize::MAX } else { size };
+        let result = unsafe { c::hayanagi_move_to_usi(code, buf_ptr, passed_size, &mut needed) };
+        let mut errors = Vec::new();
+        if usi.is_none() {
+            errors.push(ErrorCode::BadMove);
+        }
+        if buf_null {
+            errors.push(ErrorCode::NullPointer);
+        }
+        if huge {
+            errors.push(ErrorCode::BadLength);
+        }
+        if usi.as_ref().is_some_and(|s| !huge && s.len() >= size) {
+            errors.push(ErrorCode::BufferTooSmall);
+        }
+        assert_result("hayanagi_move_to_usi", result, &errors, usi.as_ref().map_or(0, |s| s.len() as i32));
+        if result >= 0 {
+            assert_eq!(text_of(&buf), usi.as_ref().unwrap().as_bytes(), "hayanagi_move_to_usi text");
+        } else {
+            assert!(buf.iter().all(|&b| b == CANARY), "hayanagi_move_to_usi: a failed call wrote the buffer");
+        }
+        if result >= 0 || result == ErrorCode::BufferTooSmall.code() {
+            assert_eq!(needed, usi.unwrap().len() + 1, "hayanagi_move_to_usi needed");
+        }
+    }
+
+    /// A move code: often a legal move of a slot's position, sometimes any 16 bits.
+    fn move_code(&mut self, input: &mut Input) -> u16 {
+        let choice = input.byte();
+        let raw = input.u16();
+        match self.shadows[choice as usize % SLOTS].as_ref().filter(|_| !choice.is_multiple_of(4)) {
+            Some(pos) => {
+                let moves = pos.legal_moves();
+                moves.get(raw as usize % moves.len().max(1)).map_or(raw, |mv| mv.to_bits())
+            }
+            None => raw,
+        }
+    }
+
+    /// `hayanagi_move_from_usi`.
+    fn move_from_usi(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        let text = input.text();
+        let text_null = input.one_in(16);
+        let len = input.length(&text);
+        let out_null = input.one_in(16);
+        let with_offset = !input.one_in(4);
+        let mut mv = 0u16;
+        let mut offset = usize::MAX;
+        let offset_ptr: *mut usize = if with_offset { &mut offset } else { core::ptr::null_mut() };
+        let ptr = self.pos_ptr(arg);
+        let text_ptr: *const c_char = if text_null { core::ptr::null() } else { text.as_ptr().cast() };
+        let mv_ptr: *mut u16 = if out_null { core::ptr::null_mut() } else { &mut mv };
+        let result = unsafe { c::hayanagi_move_from_usi(ptr, text_ptr, len, mv_ptr, offset_ptr) };
+        if text_null || out_null {
+            errors.push(ErrorCode::NullPointer);
+        }
+        if len != text.len() {
+            errors.push(ErrorCode::BadLength);
+        }
+        match pos.map(|pos| pos.parse_usi_move_bytes(&text)) {
+            Some(Err(error)) if errors.is_empty() => {
+                assert_eq!(result, ErrorCode::from(error).code(), "hayanagi_move_from_usi error");
+                let at = match error {
+                    hayanagi::UsiMoveError::Syntax { offset, .. } => offset,
+                    hayanagi::UsiMoveError::Illegal(_) => 0,
+                };
+                if with_offset {
+                    assert_eq!(offset, at, "hayanagi_move_from_usi offset");
+                }
+            }
+            Some(Ok(parsed)) if errors.is_empty() => {
+                assert_eq!(result, 0, "hayanagi_move_from_usi");
+                assert_eq!(mv, parsed.to_bits(), "hayanagi_move_from_usi move");
+            }
+            _ => assert_result("hayanagi_move_from_usi", result, &errors, 0),
+        }
+        if result != 0 {
+            assert_eq!(mv, 0, "hayanagi_move_from_usi: a failed call wrote the move");
+        }
+    }
+
+    /// `hayanagi_play`, recording into an undo slot or not.
+    fn play(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        let code = self.move_code(input);
+        let undo_choice = input.byte() as usize % (SLOTS + 1);
+        let before_bytes = match arg {
+            PosArg::Slot(i) => Some(self.positions[i].bytes()),
+            _ => None,
+        };
+        let undo_before = self.undos.get(undo_choice).map(Slot::bytes);
+        let ptr = self.pos_ptr(arg);
+        let undo_ptr: *mut UndoRecord = match self.undos.get_mut(undo_choice) {
+            Some(slot) => slot.ptr().cast(),
+            None => core::ptr::null_mut(),
+        };
+        let result = unsafe { c::hayanagi_play(ptr, code, undo_ptr) };
+        let mv = Move::from_bits(code);
+        if let Some(pos) = &pos {
+            match mv {
+                None => errors.push(ErrorCode::BadMove),
+                Some(mv) if !pos.is_legal(mv) => errors.push(ErrorCode::IllegalMove),
+                Some(_) if pos.ply() == u64::MAX => errors.push(ErrorCode::PlyOverflow),
+                Some(_) => {}
+            }
+        } else if mv.is_none() {
+            errors.push(ErrorCode::BadMove);
+        }
+        assert_result("hayanagi_play", result, &errors, 0);
+        if result == 0 {
+            let (PosArg::Slot(i), Some(mut pos), Some(mv)) = (arg, pos, mv) else { unreachable!() };
+            let undo = pos.play(mv).expect("legal");
+            if let Some(shadow) = self.undo_shadows.get_mut(undo_choice) {
+                *shadow = Some(UndoShadow { mv, undo, after: pos.clone() });
+            }
+            self.shadows[i] = Some(pos);
+            self.check_slot(i);
+        } else {
+            if let (PosArg::Slot(i), Some(before)) = (arg, before_bytes) {
+                assert_eq!(self.positions[i].bytes(), before, "hayanagi_play: a failed call wrote the position");
+            }
+            if let Some(before) = undo_before {
+                assert_eq!(self.undos[undo_choice].bytes(), before, "hayanagi_play: a failed call wrote the record");
+            }
+        }
+    }
+
+    /// `hayanagi_undo` with any undo record (or a position record, or NULL).
+    fn undo(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        let choice = input.byte() as usize % (2 * SLOTS + 1);
+        let before_bytes = match arg {
+            PosArg::Slot(i) => Some(self.positions[i].bytes()),
+            _ => None,
+        };
+        let ptr = self.pos_ptr(arg);
+        let (undo_ptr, shadow): (*const UndoRecord, Option<UndoShadow>) = match choice {
+            i if i < SLOTS => (self.undos[i].ptr().cast(), self.undo_shadows[i].clone()),
+            i if i < 2 * SLOTS => (self.positions[i - SLOTS].ptr().cast(), None),
+            _ => (core::ptr::null(), None),
+        };
+        let result = unsafe { c::hayanagi_undo(ptr, undo_ptr) };
+        match (&shadow, choice) {
+            (_, i) if i == 2 * SLOTS => errors.push(ErrorCode::NullPointer),
+            (None, _) => errors.push(ErrorCode::NotAnUndoRecord),
+            (Some(shadow), _) => {
+                let applies =
+                    pos.as_ref().is_some_and(|p| p.key() == shadow.after.key() && p.ply() == shadow.after.ply());
+                if pos.is_some() && !applies {
+                    errors.push(ErrorCode::UndoMismatch);
+                }
+            }
+        }
+        assert_result("hayanagi_undo", result, &errors, 0);
+        if result == 0 {
+            let (PosArg::Slot(i), Some(mut pos), Some(shadow)) = (arg, pos, shadow) else { unreachable!() };
+            assert_eq!(pos, shadow.after, "an undo record applied to another position with its key and ply");
+            pos.undo(shadow.mv, shadow.undo);
+            self.shadows[i] = Some(pos);
+            self.check_slot(i);
+        } else if let (PosArg::Slot(i), Some(before)) = (arg, before_bytes) {
+            assert_eq!(self.positions[i].bytes(), before, "hayanagi_undo: a failed call wrote the position");
+        }
+    }
+
+    /// The queries with NULL out-parameters, and perft with any depth.
+    fn queries(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (errors, pos) = self.pos_errors(arg);
+        let ptr = self.pos_ptr(arg);
+        let null_errors = [errors.clone(), vec![ErrorCode::NullPointer]].concat();
+        assert_result("hayanagi_ply(NULL)", unsafe { c::hayanagi_ply(ptr, core::ptr::null_mut()) }, &null_errors, 0);
+        assert_result("hayanagi_key(NULL)", unsafe { c::hayanagi_key(ptr, core::ptr::null_mut()) }, &null_errors, 0);
+        let in_check = pos.as_ref().map_or(0, |p| p.in_check() as i32);
+        assert_result("hayanagi_in_check", unsafe { c::hayanagi_in_check(ptr) }, &errors, in_check);
+        let depth = match input.byte() % 8 {
+            0 => MAX_PERFT_DEPTH + 1,
+            1 => u32::MAX,
+            n => u32::from(n % 3),
+        };
+        let bulk = input.i32();
+        let nodes_null = input.one_in(8);
+        let mut nodes = u64::MAX;
+        let nodes_ptr: *mut u64 = if nodes_null { core::ptr::null_mut() } else { &mut nodes };
+        let result = unsafe { c::hayanagi_perft(ptr, depth, bulk, nodes_ptr) };
+        let mut perft_errors = errors;
+        if nodes_null {
+            perft_errors.push(ErrorCode::NullPointer);
+        }
+        if depth > MAX_PERFT_DEPTH {
+            perft_errors.push(ErrorCode::DepthTooLarge);
+        }
+        assert_result("hayanagi_perft", result, &perft_errors, 0);
+        if result == 0 {
+            let expected = pos.unwrap().perft(depth, bulk != 0);
+            assert_eq!(nodes, expected, "hayanagi_perft({depth})");
+        } else {
+            assert_eq!(nodes, u64::MAX, "hayanagi_perft: a failed call wrote the count");
+        }
+    }
+
+    /// Records that no constructor wrote, byte copies of records, and records at another alignment.
+    fn shuffle(&mut self, input: &mut Input) {
+        let (a, b) = (input.byte() as usize % SLOTS, input.byte() as usize % SLOTS);
+        match input.byte() % 6 {
+            // Zeroed.
+            0 => {
+                self.positions[a].buf.fill(0);
+                self.shadows[a] = None;
+            }
+            1 => {
+                self.undos[a].buf.fill(0);
+                self.undo_shadows[a] = None;
+            }
+            // A byte copy is the same record (the header allows copying them), also to another alignment.
+            2 => {
+                let (from, shadow) = (self.positions[a].bytes(), self.shadows[a].clone());
+                let from = from[self.positions[a].offset..][..POSITION_SIZE].to_vec();
+                let to = &mut self.positions[b];
+                to.buf.fill(0);
+                to.offset = input.byte() as usize % 8;
+                let offset = to.offset;
+                to.buf[offset..offset + POSITION_SIZE].copy_from_slice(&from);
+                self.shadows[b] = shadow;
+                self.check_slot(b);
+            }
+            3 => {
+                let (from, shadow) = (self.undos[a].bytes(), self.undo_shadows[a].clone());
+                let from = from[self.undos[a].offset..][..UNDO_RECORD_SIZE].to_vec();
+                let to = &mut self.undos[b];
+                to.buf.fill(0);
+                to.offset = input.byte() as usize % 8;
+                let offset = to.offset;
+                to.buf[offset..offset + UNDO_RECORD_SIZE].copy_from_slice(&from);
+                self.undo_shadows[b] = shadow;
+            }
+            // The tag overwritten with one repeated byte (never a tag, which mixes letters and sizes;
+            // flipping single bits could flip a bit back).
+            4 => {
+                let slot = &mut self.positions[a];
+                let offset = slot.offset;
+                slot.buf[offset..offset + 8].fill(input.byte());
+                self.shadows[a] = None;
+            }
+            _ => {
+                let slot = &mut self.undos[a];
+                let offset = slot.offset;
+                slot.buf[offset..offset + 8].fill(input.byte());
+                self.undo_shadows[a] = None;
+            }
+        }
+    }
+}
+
+/// `hayanagi_error_message` and `hayanagi_status_name` for any value.
+fn names(input: &mut Input) {
+    let code = match input.byte() % 4 {
+        0 => input.i32(),
+        _ => -(input.byte() as i32 % 80),
+    };
+    let message = unsafe { CStr::from_ptr(c::hayanagi_error_message(code)) };
+    match ErrorCode::from_i32(code) {
+        Some(known) => assert_eq!(message, known.message(), "hayanagi_error_message({code})"),
+        None => assert_eq!(message, c"unknown hayanagi error code", "hayanagi_error_message({code})"),
+    }
+    let status = match input.byte() % 2 {
+        0 => input.i32(),
+        _ => input.byte() as i32 % 10 - 1,
+    };
+    let name = c::hayanagi_status_name(status);
+    match usize::try_from(status).ok().and_then(|i| Status::ALL.get(i)) {
+        Some(known) => {
+            assert!(!name.is_null(), "hayanagi_status_name({status})");
+            assert_eq!(unsafe { CStr::from_ptr(name) }.to_bytes(), known.as_str().as_bytes());
+        }
+        None => assert!(name.is_null(), "hayanagi_status_name({status})"),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    assert_eq!(c::hayanagi_position_size(), POSITION_SIZE);
+    assert_eq!(c::hayanagi_undo_record_size(), UNDO_RECORD_SIZE);
+    let mut input = Input { data };
+    let mut world = World::new();
+    let startpos_into = input.byte() as usize % SLOTS;
+    assert_eq!(unsafe { c::hayanagi_position_startpos(core::ptr::null_mut()) }, ErrorCode::NullPointer.code());
+    assert_eq!(unsafe { c::hayanagi_position_startpos(world.positions[startpos_into].ptr().cast()) }, 0);
+    world.shadows[startpos_into] = Some(Position::startpos());
+    world.check_slot(startpos_into);
+    for _ in 0..64 {
+        if input.data.is_empty() {
+            break;
+        }
+        match input.byte() % 11 {
+            0 => world.construct(&mut input, false),
+            1 => world.construct(&mut input, true),
+            2 => world.write_sfen(&mut input),
+            3 => world.legal_moves(&mut input),
+            4 => world.move_to_usi(&mut input),
+            5 => world.move_from_usi(&mut input),
+            6 | 7 => world.play(&mut input),
+            8 => world.undo(&mut input),
+            9 => world.queries(&mut input),
+            _ => match input.byte() % 2 {
+                0 => world.shuffle(&mut input),
+                _ => names(&mut input),
+            },
+        }
+    }
+});
