@@ -3,9 +3,10 @@
 #
 #   fuzz/run.sh [SECONDS] [TARGET...]
 #
-# Stable toolchain, no sanitizer: the library forbids `unsafe`, so AddressSanitizer finds nothing the
-# panics do not. FUZZ_SANITIZER=address runs with it (needs RUSTC_BOOTSTRAP=1, set here, and ~500 MB).
-# Installs cargo-fuzz if it is missing. Each target starts from its committed seeds
+# Stable toolchain, no sanitizer by default: the library forbids `unsafe`, and only the C API (target
+# `capi`) has pointer code for AddressSanitizer to watch. FUZZ_SANITIZER=address runs every target under
+# it (needs RUSTC_BOOTSTRAP=1, set here, and about 500 MB of memory).
+# Installs cargo-fuzz (and g++, for libFuzzer) if missing. Each target starts from its committed seeds
 # (fuzz/corpus/<target>/seed-*) plus what its corpus grew to in earlier runs (kept there, ignored by
 # git). A failing target leaves its input in fuzz/artifacts/<target>/ and makes the script exit 1
 # after all targets ran; replay it with `cargo fuzz run --sanitizer none <target> <file>`.
@@ -15,6 +16,13 @@ seconds=${1:-60}
 cd "$(dirname "$0")"
 export CARGO_TERM_COLOR=never
 
+# libfuzzer-sys compiles libFuzzer, which is C++.
+if ! command -v c++ > /dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  timeout 300 $sudo apt-get update -qq
+  timeout 300 $sudo apt-get install -y -qq --no-install-recommends g++ > /dev/null
+fi
 if ! cargo fuzz --version > /dev/null 2>&1; then
   timeout 600 cargo install cargo-fuzz --locked
 fi
