@@ -30,6 +30,12 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The undo record of this entry's move, given the key before it. Its checkers are left empty:
+    /// the caller recomputes them where they matter (`undo` restores them from the record).
+    fn undo_record(&self, key_before: u64) -> Undo {
+        Undo { captured: self.captured, key: key_before, checkers: Bitboard::EMPTY, ply_saturated: self.ply_saturated }
+    }
+
     /// A placeholder to fill storage with: `[Entry::EMPTY; 512]`. A [`History`] never reads the
     /// entries it has not written.
     pub const EMPTY: Entry = Entry {
@@ -313,13 +319,7 @@ impl<S: AsRef<[Entry]>> History<S> {
             let key_before = self.key_after(plies)?;
             // Only the board, hands and side to move of the copy are compared: the check caches need
             // not be right, so no recomputation is spent on them.
-            let undo = Undo {
-                captured: entry.captured,
-                key: key_before,
-                checkers: Bitboard::EMPTY,
-                ply_saturated: entry.ply_saturated,
-            };
-            walker.undo(entry.mv, undo);
+            walker.undo(entry.mv, entry.undo_record(key_before));
             if (n - plies).is_multiple_of(2) && key_before == current && walker.same_position(pos) {
                 confirmed += 1;
                 first = plies;
@@ -381,13 +381,7 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
         let (Some(entry), Some(key_before)) = (self.entries().get(last).copied(), self.key_after(last)) else {
             return Err(HistoryError::Empty);
         };
-        let undo = Undo {
-            captured: entry.captured,
-            key: key_before,
-            checkers: Bitboard::EMPTY,
-            ply_saturated: entry.ply_saturated,
-        };
-        pos.undo(entry.mv, undo);
+        pos.undo(entry.mv, entry.undo_record(key_before));
         pos.refresh_checks();
         self.len = last;
         Ok(entry.mv)

@@ -340,13 +340,7 @@ fn analyze_edge_inputs() {
 
 #[test]
 fn analyze_answers_each_line_before_the_next_arrives() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hayanagi"))
-        .arg("analyze")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let mut child = spawn_analyze();
     let mut input = child.stdin.take().expect("stdin is piped");
     let mut output = BufReader::new(child.stdout.take().expect("stdout is piped"));
     let (send, receive) = mpsc::channel();
@@ -372,13 +366,7 @@ fn analyze_answers_each_line_before_the_next_arrives() {
 
 #[test]
 fn closed_stdout_is_a_quiet_exit() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hayanagi"))
-        .arg("analyze")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let mut child = spawn_analyze();
     let mut input = child.stdin.take().expect("stdin is piped");
     // Far more output than a pipe holds, so that the binary is still writing when we stop reading.
     let writer = thread::spawn(move || {
@@ -476,4 +464,15 @@ fn help_prints_usage_on_stdout() {
             assert_eq!(text(&output.stderr), "");
         }
     }
+}
+
+/// `hayanagi analyze` with all three streams piped.
+fn spawn_analyze() -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_hayanagi"))
+        .arg("analyze")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts")
 }
