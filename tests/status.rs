@@ -315,3 +315,93 @@ fn illegal_moves_and_foreign_positions_are_refused() {
     play_all(&mut history, &mut other, "3b3a");
     assert_eq!(history.len(), 1);
 }
+
+/// The status of the last of `positions` judged from scratch: every earlier position compared
+/// as SFEN text (board, side, hands), checks read from each position — no keys, no walking back.
+fn oracle(positions: &[Position]) -> Status {
+    let current = positions.last().expect("at least the start");
+    if current.legal_moves().is_empty() {
+        return if current.in_check() { Status::Mate } else { Status::NoMoves };
+    }
+    let text = |pos: &Position| pos.sfen().to_string().rsplit_once(' ').map(|(head, _)| head.to_string());
+    let now = text(current);
+    let occurrences: Vec<usize> = (0..positions.len()).filter(|&i| text(&positions[i]) == now).collect();
+    if occurrences.len() < 4 {
+        return Status::None;
+    }
+    let first = occurrences[occurrences.len() - 4];
+    let side = current.side_to_move();
+    // The move into position i was made by the side not to move in i.
+    let all_checks = |mover_is_opponent: bool| {
+        (first + 1..positions.len())
+            .filter(|&i| (positions[i].side_to_move() == side) == mover_is_opponent)
+            .all(|i| positions[i].in_check())
+    };
+    match (all_checks(true), all_checks(false)) {
+        (true, false) => Status::WinPerpetualCheck,
+        (false, true) => Status::LossPerpetualCheck,
+        _ => Status::DrawRepetition,
+    }
+}
+
+/// Random games that often step back and forth (and often check), judged at every move by the
+/// history and by the from-scratch oracle above.
+#[test]
+fn random_repeating_games_agree_with_a_from_scratch_judge() {
+    let starts = [
+        "4k4/9/9/9/9/9/9/9/R3K4 b - 1",
+        "3gkg3/9/9/9/9/9/9/9/3GKG3 b - 1",
+        "4k4/9/4P4/9/9/9/9/9/4K4 b RG 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut random = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut seen = [0usize; 7];
+    for (s, start) in starts.iter().enumerate() {
+        for game in 0..40 {
+            let mut pos = sfen(start);
+            let mut positions = vec![pos.clone()];
+            let mut moves: Vec<Move> = Vec::new();
+            let mut history = History::new([Entry::EMPTY; 128]);
+            for _ in 0..100 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                // Step back the piece this side moved last time, if that is legal and undoes it.
+                let back = moves.len().checked_sub(2).and_then(|i| moves[i].from().map(|from| (from, moves[i].to())));
+                let back = back.and_then(|(from, to)| {
+                    legal.iter().copied().find(|m| m.from() == Some(to) && m.to() == from && !m.is_promotion())
+                });
+                let checks: Vec<Move> = legal.iter().copied().filter(|&m| pos.gives_check(m)).collect();
+                // In odd games the side that moved first checks whenever it can (perpetual check).
+                let checker = game % 2 == 1 && pos.side_to_move() == positions[0].side_to_move();
+                let mv = match (back, random(10)) {
+                    (Some(mv), _) if checker && checks.contains(&mv) => mv,
+                    _ if checker && !checks.is_empty() => checks[random(checks.len())],
+                    (Some(mv), 0..=5) => mv,
+                    (_, 6..=7) if !checks.is_empty() => checks[random(checks.len())],
+                    _ => legal[random(legal.len())],
+                };
+                history.play(&mut pos, mv).unwrap();
+                moves.push(mv);
+                positions.push(pos.clone());
+                let expected = oracle(&positions);
+                assert_eq!(history.status(&pos), Ok(expected), "start {s}, game {game}, after {moves:?}");
+                seen[expected as usize] += 1;
+                if expected != Status::None {
+                    break;
+                }
+            }
+        }
+    }
+    // The games reach repetitions and perpetual checks, not only quiet play.
+    eprintln!("statuses seen (none, mate, no_moves, repetition, win, loss, max ply): {seen:?}");
+    assert!(seen[Status::DrawRepetition as usize] > 10, "{seen:?}");
+    assert!(seen[Status::WinPerpetualCheck as usize] > 0 && seen[Status::LossPerpetualCheck as usize] > 0, "{seen:?}");
+}
