@@ -1,5 +1,8 @@
 //! Game status (SPEC §4): one named test per rule, each with its position.
 
+#[path = "common/judge.rs"]
+mod judge;
+
 use hayanagi::{Entry, History, HistoryError, Move, Position, Status};
 
 fn sfen(text: &str) -> Position {
@@ -316,34 +319,6 @@ fn illegal_moves_and_foreign_positions_are_refused() {
     assert_eq!(history.len(), 1);
 }
 
-/// The status of the last of `positions` judged from scratch: every earlier position compared
-/// as SFEN text (board, side, hands), checks read from each position — no keys, no walking back.
-fn oracle(positions: &[Position]) -> Status {
-    let current = positions.last().expect("at least the start");
-    if current.legal_moves().is_empty() {
-        return if current.in_check() { Status::Mate } else { Status::NoMoves };
-    }
-    let text = |pos: &Position| pos.sfen().to_string().rsplit_once(' ').map(|(head, _)| head.to_string());
-    let now = text(current);
-    let occurrences: Vec<usize> = (0..positions.len()).filter(|&i| text(&positions[i]) == now).collect();
-    if occurrences.len() < 4 {
-        return Status::None;
-    }
-    let first = occurrences[occurrences.len() - 4];
-    let side = current.side_to_move();
-    // The move into position i was made by the side not to move in i.
-    let all_checks = |mover_is_opponent: bool| {
-        (first + 1..positions.len())
-            .filter(|&i| (positions[i].side_to_move() == side) == mover_is_opponent)
-            .all(|i| positions[i].in_check())
-    };
-    match (all_checks(true), all_checks(false)) {
-        (true, false) => Status::WinPerpetualCheck,
-        (false, true) => Status::LossPerpetualCheck,
-        _ => Status::DrawRepetition,
-    }
-}
-
 /// Random games that often step back and forth (and often check), judged at every move by the
 /// history and by the from-scratch oracle above.
 #[test]
@@ -366,6 +341,7 @@ fn random_repeating_games_agree_with_a_from_scratch_judge() {
         for game in 0..40 {
             let mut pos = sfen(start);
             let mut positions = vec![pos.clone()];
+            let mut texts = vec![judge::text(&pos)];
             let mut moves: Vec<Move> = Vec::new();
             let mut history = History::new([Entry::EMPTY; 128]);
             for _ in 0..100 {
@@ -391,7 +367,8 @@ fn random_repeating_games_agree_with_a_from_scratch_judge() {
                 history.play(&mut pos, mv).unwrap();
                 moves.push(mv);
                 positions.push(pos.clone());
-                let expected = oracle(&positions);
+                texts.push(judge::text(&pos));
+                let expected = judge::status(&positions, &texts);
                 assert_eq!(history.status(&pos), Ok(expected), "start {s}, game {game}, after {moves:?}");
                 seen[expected as usize] += 1;
                 if expected != Status::None {
