@@ -66,8 +66,7 @@ impl core::error::Error for IllegalMove {}
 /// geometry and one `between` read instead of magic lookups: make/undo asks it for every move.
 #[inline(always)]
 pub(crate) fn attacks_king(piece: Piece, square: Square, king: Square, occupied: Bitboard) -> bool {
-    let (s, k) = (square.index() as i32, king.index() as i32);
-    let (rows, cols) = (k / 9 - s / 9, k % 9 - s % 9);
+    let (rows, cols) = offset(square, king);
     let diagonal = rows == cols || rows == -cols;
     let orthogonal = rows == 0 || cols == 0;
     let clear = || !between(square, king).intersects(occupied);
@@ -92,9 +91,15 @@ pub(crate) fn attacks_king(piece: Piece, square: Square, king: Square, occupied:
 /// True when `a` and `b` share a file, rank or diagonal.
 #[inline(always)]
 fn aligned(a: Square, b: Square) -> bool {
-    let (a, b) = (a.index() as i32, b.index() as i32);
-    let (dr, dc) = (a / 9 - b / 9, a % 9 - b % 9);
-    dr == 0 || dc == 0 || dr == dc || dr == -dc
+    let (rows, cols) = offset(a, b);
+    rows == 0 || cols == 0 || rows == cols || rows == -cols
+}
+
+/// Rows and columns from `from` to `to` (positive toward rank `i` and file 1).
+#[inline(always)]
+fn offset(from: Square, to: Square) -> (i32, i32) {
+    let (f, t) = (from.index() as i32, to.index() as i32);
+    (t / 9 - f / 9, t % 9 - f % 9)
 }
 
 #[inline(always)]
@@ -276,19 +281,21 @@ impl Position {
     /// sliders look at `occupied`; the pieces themselves are those on the board).
     #[inline]
     pub fn attackers_to(&self, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
+        (self.step_attackers(color, square) & self.by_color[color.index()])
+            | self.slider_attackers(color, square, occupied)
+    }
+
+    /// Pieces of any colour standing where a piece of `color` of their kind would reach `square` in
+    /// one step (the king's steps stand for the horse's and dragon's too).
+    #[inline(always)]
+    fn step_attackers(&self, color: Color, square: Square) -> Bitboard {
         let k = |kind: PieceKind| self.by_kind[kind.index()];
-        let rooks = k(PieceKind::Rook) | k(PieceKind::Dragon);
-        let bishops = k(PieceKind::Bishop) | k(PieceKind::Horse);
-        let kings = k(PieceKind::King) | k(PieceKind::Horse) | k(PieceKind::Dragon);
-        let attackers = (step_to(color, PieceKind::Pawn, square) & k(PieceKind::Pawn))
+        (step_to(color, PieceKind::Pawn, square) & k(PieceKind::Pawn))
             | (step_to(color, PieceKind::Knight, square) & k(PieceKind::Knight))
             | (step_to(color, PieceKind::Silver, square) & k(PieceKind::Silver))
             | (step_to(color, PieceKind::Gold, square) & self.golds())
-            | (step_to(color, PieceKind::King, square) & kings)
-            | (rook_attacks(square, occupied) & rooks)
-            | (bishop_attacks(square, occupied) & bishops)
-            | (lance_attacks(color.flip(), square, occupied) & k(PieceKind::Lance));
-        attackers & self.by_color[color.index()]
+            | (step_to(color, PieceKind::King, square)
+                & (k(PieceKind::King) | k(PieceKind::Horse) | k(PieceKind::Dragon)))
     }
 
     /// True when `color` attacks `square` with `occupied` blocking the sliders; the same answer as
@@ -297,13 +304,7 @@ impl Position {
     pub(crate) fn attacks_square(&self, color: Color, square: Square, occupied: Bitboard) -> bool {
         let k = |kind: PieceKind| self.by_kind[kind.index()];
         let own = self.by_color[color.index()];
-        let steppers = (step_to(color, PieceKind::Pawn, square) & k(PieceKind::Pawn))
-            | (step_to(color, PieceKind::Knight, square) & k(PieceKind::Knight))
-            | (step_to(color, PieceKind::Silver, square) & k(PieceKind::Silver))
-            | (step_to(color, PieceKind::Gold, square) & self.golds())
-            | (step_to(color, PieceKind::King, square)
-                & (k(PieceKind::King) | k(PieceKind::Horse) | k(PieceKind::Dragon)));
-        if steppers.intersects(own) {
+        if self.step_attackers(color, square).intersects(own) {
             return true;
         }
         let rooks = (k(PieceKind::Rook) | k(PieceKind::Dragon)) & own;
@@ -321,7 +322,7 @@ impl Position {
     /// True when `color` attacks `square` with the current occupancy.
     #[inline]
     pub fn is_attacked(&self, color: Color, square: Square) -> bool {
-        !self.attackers_to(color, square, self.occupied()).is_empty()
+        self.attacks_square(color, square, self.occupied())
     }
 
     /// `color`'s sliders that see `square` through at most the pieces in `occupied`.
