@@ -35,28 +35,32 @@ pub(crate) trait Sink {
 /// Writes each move into a [`MoveList`].
 struct ListSink<'a>(&'a mut MoveList);
 
+impl ListSink<'_> {
+    /// The move from `from` to `to`, promoting and/or not as `promotion` allows.
+    #[inline(always)]
+    fn push(&mut self, from: Square, to: Square, promotion: Promotion) {
+        if promotion != Promotion::Never {
+            self.0.push(Move::normal(from, to, true));
+        }
+        if promotion != Promotion::Forced {
+            self.0.push(Move::normal(from, to, false));
+        }
+    }
+}
+
 impl Sink for ListSink<'_> {
     #[inline(always)]
     fn board(&mut self, from: Square, targets: Bitboard, promotion: Promotion) {
         for to in targets {
-            if promotion != Promotion::Never {
-                self.0.push(Move::normal(from, to, true));
-            }
-            if promotion != Promotion::Forced {
-                self.0.push(Move::normal(from, to, false));
-            }
+            self.push(from, to, promotion);
         }
     }
 
     #[inline(always)]
     fn pawns(&mut self, targets: Bitboard, back: i8, promotion: Promotion) {
         for to in targets {
-            let Some(from) = Square::try_index((to as i8 + back) as usize) else { continue };
-            if promotion != Promotion::Never {
-                self.0.push(Move::normal(from, to, true));
-            }
-            if promotion != Promotion::Forced {
-                self.0.push(Move::normal(from, to, false));
+            if let Some(from) = Square::try_index((to as i8 + back) as usize) {
+                self.push(from, to, promotion);
             }
         }
     }
