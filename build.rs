@@ -1,10 +1,18 @@
-//! Generates the attack, step, between and Zobrist tables into `$OUT_DIR/tables.rs` (see `gen/`).
+//! Generates the attack, step, between and Zobrist tables into `$OUT_DIR/tables.rs`.
+//!
+//! The generator is `gen/lib.rs` (with the board geometry of `src/board/geometry.rs`), compiled
+//! straight into this build script so that the published package carries it; `gen/tool` compiles the
+//! same file as a crate of its own to run it and test it alone.
+
+#[allow(dead_code)] // The tool uses more of the generator's API than the build script does.
+#[path = "gen/lib.rs"]
+mod generator;
 
 fn main() {
-    // The generator reads no file: its inputs are its own source and `src/geometry.rs`, which Cargo
-    // already tracks because they are compiled into the `hayanagi-gen` build-dependency.
+    // The generator reads no file: its inputs are its own source and the geometry, which Cargo tracks
+    // because they are compiled into this build script.
     println!("cargo:rerun-if-changed=build.rs");
-    let generated = match hayanagi_gen::generate() {
+    let generated = match generator::generate() {
         Ok(generated) => generated,
         Err(message) => {
             eprintln!("hayanagi table generation failed: {message}");

@@ -50,49 +50,32 @@
 #[cfg(test)]
 extern crate std;
 
-mod attacks;
-mod bitboard;
-mod color;
-mod declaration;
-mod file;
-mod geometry;
-mod hand;
-mod history;
-mod magic;
-mod move_list;
-mod movegen;
-mod moves;
-mod perft;
-mod piece;
-mod piece_kind;
+mod board;
+mod notation;
 mod position;
-mod rank;
-mod sfen;
-mod square;
-mod status;
-mod tables;
-mod usi;
-pub mod zobrist;
+mod rules;
+mod types;
 
 // The README's examples run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub use attacks::{attacks, between, bishop_attacks, lance_attacks, rook_attacks, step_attacks, step_to};
-pub use bitboard::{Bitboard, Squares};
-pub use color::Color;
-pub use declaration::{Declaration, DeclarationFailures, DeclarationOutcome, DeclarationRule};
-pub use file::File;
-pub use hand::Hand;
-pub use history::{Entry, History, HistoryError};
-pub use move_list::MoveList;
-pub use moves::Move;
-pub use piece::Piece;
-pub use piece_kind::PieceKind;
+pub use board::attacks::{attacks, between, bishop_attacks, lance_attacks, rook_attacks, step_attacks, step_to};
+pub use board::bitboard::{Bitboard, Squares};
+pub use board::zobrist;
+pub use notation::sfen::{MAX_SFEN_LEN, Sfen, SfenError, SfenErrorKind, SfenField};
+pub use notation::usi::{MoveSyntaxError, UsiError, UsiErrorKind, UsiMoveError};
 pub use position::{IllegalMove, Position, Undo};
-pub use rank::Rank;
-pub use sfen::{MAX_SFEN_LEN, Sfen, SfenError, SfenErrorKind, SfenField};
-pub use square::{Square, SquareParseError};
-pub use status::Status;
-pub use usi::{MoveSyntaxError, UsiError, UsiErrorKind, UsiMoveError};
+pub use rules::declaration::{Declaration, DeclarationFailures, DeclarationOutcome, DeclarationRule};
+pub use rules::history::{Entry, History, HistoryError};
+pub use rules::status::Status;
+pub use types::color::Color;
+pub use types::file::File;
+pub use types::hand::Hand;
+pub use types::move_list::MoveList;
+pub use types::moves::Move;
+pub use types::piece::Piece;
+pub use types::piece_kind::PieceKind;
+pub use types::rank::Rank;
+pub use types::square::{Square, SquareParseError};

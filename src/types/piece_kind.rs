@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::geometry;
+use crate::board::geometry;
 
 /// A kind of piece, without colour.
 ///

@@ -11,7 +11,7 @@
 //! never changes a hash key. No hash maps, no floating point, no clock: the same source gives
 //! byte-identical output on every machine.
 
-#[path = "../../src/geometry.rs"]
+#[path = "../src/board/geometry.rs"]
 mod geometry;
 
 use geometry::{

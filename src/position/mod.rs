@@ -1,10 +1,14 @@
 //! The position: pieces on the board, pieces in hand, side to move, and everything derived from them
 //! (bitboards, king squares, Zobrist key, checkers, pinned pieces), kept in sync on every move.
 
+mod movegen;
+mod perft;
+
 use crate::between;
 use crate::{
-    Bitboard, Color, Hand, Move, Piece, PieceKind, Square, bishop_attacks, lance_attacks, rook_attacks, step_to,
-    tables::{ZOBRIST_BOARD, ZOBRIST_HAND, ZOBRIST_SIDE},
+    Bitboard, Color, Hand, Move, Piece, PieceKind, Square, bishop_attacks,
+    board::tables::{ZOBRIST_BOARD, ZOBRIST_HAND, ZOBRIST_SIDE},
+    lance_attacks, rook_attacks, step_to,
 };
 
 /// A shogi position.

@@ -4,11 +4,11 @@
 //! (colour, kind, count) of both hands (count 0 included), and [`SIDE`] when White is to move. All
 //! keys are non-zero and distinct.
 
-use crate::tables::{ZOBRIST_BOARD, ZOBRIST_HAND, ZOBRIST_SIDE};
+use crate::board::tables::{ZOBRIST_BOARD, ZOBRIST_HAND, ZOBRIST_SIDE};
 use crate::{Color, Piece, PieceKind, Square};
 
 /// Largest count of one kind a hand can hold (all 18 pawns).
-pub const MAX_HAND_COUNT: u8 = crate::geometry::MAX_HAND_COUNT as u8;
+pub const MAX_HAND_COUNT: u8 = crate::board::geometry::MAX_HAND_COUNT as u8;
 
 /// Key XORed in when White is to move.
 pub const SIDE: u64 = ZOBRIST_SIDE;

@@ -1,4 +1,4 @@
-//! Board geometry, written once and compiled into both the library and the table generator (`gen/`,
+//! Board geometry, written once and compiled into both the library and the table generator (`gen/lib.rs`,
 //! through `#[path]`), so the tables and the code that reads them can never disagree.
 //!
 //! Everything here works on raw numbers (square index, row, column, kind index) so that it needs no

@@ -703,7 +703,7 @@ impl fmt::Display for Sfen<'_> {
             f.write_str("-")?;
         } else {
             for (color, hand) in [(Color::Black, black), (Color::White, white)] {
-                for kind in crate::hand::SFEN_ORDER {
+                for kind in crate::types::hand::SFEN_ORDER {
                     let letter = match color {
                         Color::Black => kind.base_letter(),
                         Color::White => kind.base_letter().to_ascii_lowercase(),

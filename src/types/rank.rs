@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::Color;
-use crate::geometry;
+use crate::board::geometry;
 
 /// A rank, `a` to `i` in USI (一段目 to 九段目). Rank `a` is White's back rank and is row 0 of the
 /// square numbering.

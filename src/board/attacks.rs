@@ -3,8 +3,8 @@
 //! Sliders are looked up per line with magic multipliers (rook = file + rank, bishop = diagonal +
 //! anti-diagonal, lance = the forward part of the file); stepping pieces read `step_from`.
 
-use crate::magic::line_attacks;
-use crate::tables::{
+use crate::board::magic::line_attacks;
+use crate::board::tables::{
     ANTI_DIAGONAL_ATTACKS, ANTI_DIAGONAL_MAGICS, BETWEEN, DIAGONAL_ATTACKS, DIAGONAL_MAGICS, FILE_ATTACKS, FILE_MAGICS,
     LANCE_FORWARD, RANK_ATTACKS, RANK_MAGICS, STEP_FROM, STEP_TO,
 };

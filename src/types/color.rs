@@ -3,7 +3,7 @@
 use core::fmt;
 use core::ops::Not;
 
-use crate::geometry;
+use crate::board::geometry;
 
 /// A side: Black (先手, moves first, uppercase in SFEN) or White (後手).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

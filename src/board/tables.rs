@@ -1,10 +1,10 @@
-//! The generated tables: `$OUT_DIR/tables.rs`, written by `build.rs` with `hayanagi-gen` (see `gen/`).
+//! The generated tables: `$OUT_DIR/tables.rs`, written by `build.rs` with the generator `gen/lib.rs`.
 //!
 //! Every table is a `const` in the emitted `mod data` and is read only through the one `static` over
 //! it, so it exists once in rodata (flash on a microcontroller) and is never copied to the stack.
 
 use crate::Bitboard;
-use crate::magic::Magic;
+use crate::board::magic::Magic;
 
 /// Short constructor that keeps the emitted source readable.
 const fn bb(lo: u64, hi: u64) -> Bitboard {

@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use crate::sfen::{self, Ply, SfenError, SfenErrorKind, SfenField};
+use crate::notation::sfen::{self, Ply, SfenError, SfenErrorKind, SfenField};
 use crate::{Color, File, Move, Position, Rank, Square, Undo};
 
 /// Why a USI move is malformed (syntax only; see [`UsiMoveError`]).

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::geometry;
+use crate::board::geometry;
 use crate::{Color, File, Rank};
 
 /// A square of the board.

@@ -1,0 +1,12 @@
+//! The small values everything else is built from: colours, files, ranks, squares, piece kinds,
+//! pieces, hands, moves and the fixed-capacity move list.
+
+pub(crate) mod color;
+pub(crate) mod file;
+pub(crate) mod hand;
+pub(crate) mod move_list;
+pub(crate) mod moves;
+pub(crate) mod piece;
+pub(crate) mod piece_kind;
+pub(crate) mod rank;
+pub(crate) mod square;
