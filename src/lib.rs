@@ -64,6 +64,8 @@ struct ReadmeDoctests;
 pub use board::attacks::{attacks, between, bishop_attacks, lance_attacks, rook_attacks, step_attacks, step_to};
 pub use board::bitboard::{Bitboard, Squares};
 pub use board::zobrist;
+pub use notation::csa::{CsaMove, CsaMoveError, CsaMoveErrorKind};
+pub use notation::japanese::{JapaneseMove, JapaneseMoveError, JapaneseMoveErrorKind, JapaneseStyle};
 pub use notation::sfen::{MAX_SFEN_LEN, Sfen, SfenError, SfenErrorKind, SfenField};
 pub use notation::usi::{MoveSyntaxError, UsiError, UsiErrorKind, UsiMoveError};
 pub use position::{IllegalMove, Position, Undo};

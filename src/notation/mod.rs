@@ -1,4 +1,7 @@
-//! Text in and out: SFEN positions and USI moves and `position` commands.
+//! Text in and out: SFEN positions, USI moves and `position` commands, CSA moves and Japanese
+//! (KIF / KI2) moves.
 
+pub(crate) mod csa;
+pub(crate) mod japanese;
 pub(crate) mod sfen;
 pub(crate) mod usi;
