@@ -68,6 +68,8 @@ pub use notation::csa::{CsaMove, CsaMoveError, CsaMoveErrorKind};
 pub use notation::japanese::{JapaneseMove, JapaneseMoveError, JapaneseMoveErrorKind, JapaneseStyle};
 pub use notation::sfen::{MAX_SFEN_LEN, Sfen, SfenError, SfenErrorKind, SfenField};
 pub use notation::usi::{MoveSyntaxError, UsiError, UsiErrorKind, UsiMoveError};
+pub use position::handicap::{Handicap, HandicapParseError};
+pub use position::setup::{Relaxations, Setup, SetupError, SetupProblem};
 pub use position::{IllegalMove, Position, Undo};
 pub use rules::declaration::{Declaration, DeclarationFailures, DeclarationOutcome, DeclarationRule};
 pub use rules::history::{Entry, History, HistoryError};

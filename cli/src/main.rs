@@ -4,6 +4,7 @@
 //! hayanagi perft <depth> [--divide] [--no-bulk] <position>
 //! hayanagi moves <position>
 //! hayanagi analyze            (positions on stdin, one per line)
+//! hayanagi handicaps
 //! ```
 //!
 //! The library is `no_std`; this binary is the one place that uses std (arguments, stdin, stdout,
@@ -16,6 +17,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use hayanagi::{Entry, History, Move, Position, Status, Undo};
+
+mod handicap;
 
 const USAGE: &str = "\
 hayanagi: a shogi move generator
@@ -31,16 +34,20 @@ usage:
   hayanagi analyze
       Reads positions from stdin, one per line, and writes one line per input line:
       ok<TAB>sfen<TAB>key<TAB>in-check<TAB>status<TAB>moves   or   error<TAB>message
+  hayanagi handicaps
+      The handicap start positions: '<name><TAB><Japanese name><TAB><sfen>' per line.
   hayanagi --help
 
 <position> is a plain SFEN (3 or 4 fields) or USI style 'startpos [moves ...]' or
-'sfen <4 fields> [moves ...]', optionally after 'position '; on the command line the
-words may be given as one argument or several.
+'sfen <4 fields> [moves ...]', or 'handicap <name> [moves ...]' with a name from
+'hayanagi handicaps' (lance, two-pieces, ...), optionally after 'position '; on the
+command line the words may be given as one argument or several.
 
 examples:
   hayanagi perft 5 startpos
   hayanagi perft 3 --divide position startpos moves 7g7f
   hayanagi moves 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'
+  hayanagi perft 3 handicap two-pieces moves 5a4b
 ";
 
 /// The deepest perft the tool accepts: depth 20 of any real position is already far beyond any
@@ -122,15 +129,16 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
     match command.as_str() {
         "perft" => perft_command(rest),
         "moves" => moves_command(rest),
+        "handicaps" => handicap::handicaps_command(rest, io::stdout().lock()),
         "analyze" => match rest.first() {
             None => analyze(&mut BufReader::with_capacity(1 << 16, io::stdin().lock()), io::stdout().lock()),
             Some(word) => {
                 Err(Failure::BadArguments(format!("analyze reads stdin and takes no arguments, got {word:?}")))
             }
         },
-        other => {
-            Err(Failure::BadArguments(format!("unknown command {other:?}; the commands are perft, moves, analyze")))
-        }
+        other => Err(Failure::BadArguments(format!(
+            "unknown command {other:?}; the commands are perft, moves, analyze, handicaps"
+        ))),
     }
 }
 
@@ -318,6 +326,9 @@ fn parse_position(text: &[u8]) -> Result<Position, String> {
 /// [`Position::from_usi_position_with`]). Bytes, so that input that is not UTF-8 gets the parser's
 /// message with the offset of the bad byte.
 fn parse_position_with(text: &[u8], after_move: impl FnMut(&Position, Move, Undo)) -> Result<Position, String> {
+    if handicap::is_handicap_position(text) {
+        return handicap::handicap_position(text, after_move);
+    }
     match text.split(|&byte| byte == b' ').next() {
         Some(b"position" | b"startpos" | b"sfen") => Position::from_usi_position_bytes_with(text, after_move)
             .map_err(|error| format!("bad USI position: {error}")),

@@ -417,6 +417,12 @@ fn every_error_exits_2_with_one_stderr_line() {
         &["moves", "position"],
         &["moves", "9/9/9/9/9/9/9/9/9 b - 1\n"],
         &["analyze", "startpos"],
+        &["moves", "handicap"],
+        &["moves", "handicap", "queen"],
+        &["moves", "handicap", "lance", "7g7f"],
+        &["moves", "handicap", "lance", "moves", "7g7f"],
+        &["moves", "position", "handicap", "two-pieces", "moves", "5a4b", "5a4b"],
+        &["handicaps", "lance"],
     ];
     for args in cases {
         let output = hayanagi(args, b"");
@@ -475,4 +481,35 @@ fn spawn_analyze() -> std::process::Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts")
+}
+
+#[test]
+fn handicaps_lists_the_standard_start_positions() {
+    let stdout = succeed(&["handicaps"]);
+    let lines: Vec<Vec<&str>> = stdout.lines().map(|line| line.split('\t').collect()).collect();
+    assert_eq!(lines.len(), 16);
+    assert!(lines.iter().all(|fields| fields.len() == 3), "{stdout}");
+    let find = |name: &str| lines.iter().find(|fields| fields[0] == name).map(|fields| (fields[1], fields[2]));
+    assert_eq!(find("lance"), Some(("香落ち", "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1")));
+    assert_eq!(find("ten-pieces"), Some(("十枚落ち", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1")));
+    assert_eq!(find("three-pawns"), Some(("歩三兵", "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1")));
+    // Every name is a position, by its name and by its Japanese name, the same as its SFEN.
+    for fields in &lines {
+        let by_sfen = perft(2, &[], fields[2]);
+        assert_eq!(perft(2, &[], &format!("handicap {}", fields[0])), by_sfen, "{}", fields[0]);
+        assert_eq!(perft(2, &[], &format!("position handicap {}", fields[1])), by_sfen, "{}", fields[1]);
+    }
+}
+
+#[test]
+fn handicap_positions_take_a_moves_list() {
+    let sfen = "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+    let by_sfen = succeed(&["moves", "sfen", sfen, "moves", "5a4b", "7g7f"]);
+    assert_eq!(succeed(&["moves", "handicap", "two-pieces", "moves", "5a4b", "7g7f"]), by_sfen);
+    // The README's example; the count is cshogi's for the same position.
+    assert_eq!(nodes_searched(&perft(3, &[], "handicap two-pieces moves 5a4b")), 22_076);
+    let lines = analyze(b"handicap two-pieces moves 5a4b 7g7f\n");
+    assert_eq!(lines.len(), 1);
+    let analysis = parse_analysis(&lines[0]);
+    assert_eq!(analysis.sfen, "lnsg1gsnl/5k3/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3");
 }

@@ -8,7 +8,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Color, Hand, Piece, PieceKind, Position, Rank, Square};
+use crate::position::setup::SET;
+use crate::{Color, Hand, Piece, PieceKind, Position, Rank, Relaxations, Setup, SetupError, SetupProblem, Square};
 
 /// A position written as SFEN with 4 fields; see [`Position::sfen`].
 pub struct Sfen<'a>(&'a Position);
@@ -242,9 +243,6 @@ impl fmt::Display for SfenError {
 
 impl core::error::Error for SfenError {}
 
-/// The most pieces of each hand kind one set has, indexed by kind (P L N S G B R).
-const SET: [u32; 7] = [18, 4, 4, 4, 4, 2, 2];
-
 /// The first byte of `input` outside printable ASCII (`0x20..=0x7e`), with its offset.
 pub(crate) fn first_non_printable(input: &[u8]) -> Option<(usize, u8)> {
     input.iter().copied().enumerate().find(|&(_, byte)| !(0x20..=0x7e).contains(&byte))
@@ -428,52 +426,6 @@ fn parse_ply(field: &[u8], base: usize) -> Result<u64, SfenError> {
     }
 }
 
-/// Checks the rules of SPEC §2 on the board: piece counts of the board alone, kings, dead pieces and
-/// nifu, each square in reading order (the first offending piece is reported).
-fn check_board(board: &Board) -> Result<[u32; 7], SfenError> {
-    let mut counts = [0u32; 7];
-    let mut kings = [0u32; 2];
-    // Per colour, the columns that already hold an unpromoted pawn, as bits.
-    let mut pawn_files = [0u16; 2];
-    for (square, (piece, &offset)) in board.pieces.iter().zip(&board.offsets).enumerate() {
-        let Some(piece) = *piece else { continue };
-        let err = |kind| Err(SfenError::new(SfenField::Board, offset as usize, kind));
-        let color = piece.color();
-        let base = piece.kind().unpromote();
-        if base == PieceKind::King {
-            let seen = &mut kings[color.index()];
-            *seen += 1;
-            if *seen > 1 {
-                return err(SfenErrorKind::TwoKings { color });
-            }
-        } else if let (Some(count), Some(&limit)) = (counts.get_mut(base.index()), SET.get(base.index())) {
-            *count += 1;
-            if *count > limit {
-                return err(SfenErrorKind::TooManyPieces { kind: base });
-            }
-        }
-        // Rows still ahead of the piece in its direction of travel.
-        let (row, col) = (square / 9, square % 9);
-        let ahead = if color == Color::Black { row } else { 8 - row };
-        let dead = match piece.kind() {
-            PieceKind::Pawn | PieceKind::Lance => ahead < 1,
-            PieceKind::Knight => ahead < 2,
-            _ => false,
-        };
-        if dead {
-            return err(SfenErrorKind::DeadPiece { piece });
-        }
-        if piece.kind() == PieceKind::Pawn {
-            let files = &mut pawn_files[color.index()];
-            if *files & (1 << col) != 0 {
-                return err(SfenErrorKind::Nifu { color });
-            }
-            *files |= 1 << col;
-        }
-    }
-    Ok(counts)
-}
-
 /// Whether a plain SFEN may omit the ply (3 or 4 fields) or must give it (USI `sfen`: 4 fields).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Ply {
@@ -543,31 +495,60 @@ pub(crate) fn parse(input: &[u8], ply_field: Ply) -> Result<Position, SfenError>
         return Err(SfenError::new(SfenField::Input, offset, TrailingText));
     }
 
-    // The rules.
-    let mut counts = check_board(&board)?;
+    // The rules, written once in `Setup::validate`; the first problem becomes the error, at the
+    // byte of the piece (or hand entry) it is about.
     let mut hand = [Hand::EMPTY; 2];
     for entry in hands.iter() {
-        let kind = entry.piece.kind();
-        if let (Some(total), Some(&limit)) = (counts.get_mut(kind.index()), SET.get(kind.index())) {
-            *total = total.saturating_add(entry.count);
-            if *total > limit {
-                return Err(SfenError::new(SfenField::Hands, entry.offset, TooManyPieces { kind }));
+        let slot = &mut hand[entry.piece.color().index()];
+        // A count above 255 is far above any set's and is refused as such.
+        *slot = slot.with(entry.piece.kind(), u8::try_from(entry.count).unwrap_or(u8::MAX));
+    }
+    let setup = Setup { board: board.pieces, hands: hand, side_to_move: side, ply };
+    setup.validate(Relaxations::SFEN).map_err(|error| rule_error(&error, &board, &hands))
+}
+
+/// The SFEN error for the first problem `Setup::validate` found, in the order the text reads: board
+/// problems in reading order, then the hand entry that takes a kind over the set, then the king
+/// left in check.
+fn rule_error(error: &SetupError, board: &Board, hands: &Hands) -> SfenError {
+    use SfenErrorKind::*;
+    let on_board = |square: Square, kind| {
+        let offset = board.offsets.get(square.index()).copied().unwrap_or(0) as usize;
+        SfenError::new(SfenField::Board, offset, kind)
+    };
+    // The hand entry (in input order) where the count of `kind` first exceeds the set.
+    let hand_entry = |kind: PieceKind| {
+        let limit = SET.get(kind.index()).copied().unwrap_or(0) as u32;
+        let mut count = board.pieces.iter().flatten().filter(|piece| piece.kind().unpromote() == kind).count() as u32;
+        hands.iter().filter(|entry| entry.piece.kind() == kind).find_map(|entry| {
+            count = count.saturating_add(entry.count);
+            (count > limit).then_some(entry.offset)
+        })
+    };
+    let mut in_hands: Option<SfenError> = None;
+    for problem in error.problems() {
+        let found = match *problem {
+            SetupProblem::TwoKings { color, square } => on_board(square, TwoKings { color }),
+            SetupProblem::TooManyPieces { kind, square: Some(square) } => on_board(square, TooManyPieces { kind }),
+            SetupProblem::DeadPiece { piece, square } => on_board(square, DeadPiece { piece }),
+            SetupProblem::Nifu { color, square } => on_board(square, Nifu { color }),
+            SetupProblem::TooManyPieces { kind, square: None } => {
+                let offset = hand_entry(kind).unwrap_or(0);
+                if in_hands.is_none_or(|first| offset < first.offset()) {
+                    in_hands = Some(SfenError::new(SfenField::Hands, offset, TooManyPieces { kind }));
+                }
+                continue;
             }
-        }
-        // The count is at most 18 now.
-        let color = entry.piece.color().index();
-        if let Some(h) = hand.get_mut(color) {
-            *h = h.with(kind, entry.count as u8);
-        }
+            SetupProblem::OpponentInCheck { king } => in_hands.unwrap_or(on_board(king, OpponentInCheck)),
+            SetupProblem::PlyZero | SetupProblem::MissingKing { .. } | SetupProblem::MissingPieces { .. } => {
+                // The ply field never reads 0, and `Relaxations::SFEN` lets the others pass.
+                debug_assert!(false, "SFEN validation reported {problem:?}");
+                continue;
+            }
+        };
+        return found;
     }
-    let pos = Position::from_parts(&board.pieces, hand, side, ply);
-    if let Some(king) = pos.king(side.flip())
-        && pos.is_attacked(side, king)
-    {
-        let offset = board.offsets.get(king.index()).copied().unwrap_or(0) as usize;
-        return Err(SfenError::new(SfenField::Board, offset, OpponentInCheck));
-    }
-    Ok(pos)
+    in_hands.unwrap_or(SfenError::new(SfenField::Input, 0, TrailingText))
 }
 
 /// Collects `fmt::Write` output into a byte buffer, counting what does not fit.

@@ -1,8 +1,10 @@
 //! The position: pieces on the board, pieces in hand, side to move, and everything derived from them
 //! (bitboards, king squares, Zobrist key, checkers, pinned pieces), kept in sync on every move.
 
+pub(crate) mod handicap;
 mod movegen;
 mod perft;
+pub(crate) mod setup;
 
 use crate::between;
 use crate::{

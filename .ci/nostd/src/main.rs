@@ -9,8 +9,8 @@
 use core::hint::black_box;
 
 use hayanagi::{
-    Bitboard, Color, File, Piece, PieceKind, Position, Rank, Square, attacks, between, bishop_attacks, lance_attacks,
-    rook_attacks, step_attacks, step_to, zobrist,
+    Bitboard, Color, File, Handicap, Piece, PieceKind, Position, Rank, Relaxations, Setup, Square, attacks, between,
+    bishop_attacks, lance_attacks, rook_attacks, step_attacks, step_to, zobrist,
 };
 
 #[link(name = "c")]
@@ -84,5 +84,17 @@ fn positions() -> i32 {
         Err(_) => failures += 1,
     }
     failures += Position::from_usi_position_bytes(black_box(b"startpos moves 7g7f 7g7f")).is_ok() as i32;
+    // Setting up positions: a handicap start, and a setup from a position, broken and validated.
+    match Handicap::ALL.get(black_box(5)) {
+        Some(&handicap) => {
+            let start = handicap.position();
+            failures += (start.count_legal_moves() == 0 || Handicap::of(&start) != Some(handicap)) as i32;
+        }
+        None => failures += 1,
+    }
+    let mut setup = Setup::from(&pos);
+    failures += (setup.validate(Relaxations::SFEN).as_ref() != Ok(&pos)) as i32;
+    setup.ply = black_box(0);
+    failures += (setup.validate(Relaxations::SFEN).map_err(|e| e.problems().len()) != Err(1)) as i32;
     failures
 }

@@ -1,0 +1,553 @@
+//! Setting up a position by hand: a plain, editable [`Setup`] (board, hands, side, ply) that
+//! validates into a [`Position`], with an error that lists every reason it is not one, and named
+//! [`Relaxations`] for what a game position must have but a problem or a handicap may lack.
+//!
+//! The SFEN reader builds a [`Setup`] and validates it here with [`Relaxations::SFEN`], so the rules
+//! of SPEC §2 are written once.
+
+use core::fmt;
+use core::ops::{BitOr, BitOrAssign};
+
+use crate::{Color, Hand, Piece, PieceKind, Position, Square};
+
+/// The most pieces of each hand kind one set has, indexed by kind (P L N S G B R).
+pub(crate) const SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
+
+/// A position as plain data, free to edit: what stands on each square, what each side holds, whose
+/// move it is and the move number. Nothing is checked until [`validate`](Setup::validate) turns it
+/// into a [`Position`].
+///
+/// ```
+/// use hayanagi::{Color, Piece, PieceKind, Relaxations, Setup, Square};
+///
+/// // A tsume problem: White's king on 1a, Black's gold on 1c, a gold in Black's hand, no Black king,
+/// // and White holding the rest of the pieces, as tsume problems are set.
+/// let mut setup = Setup::EMPTY;
+/// setup.set(Square::from_usi(b"1a")?, Some(Piece::new(Color::White, PieceKind::King)));
+/// setup.set(Square::from_usi(b"1c")?, Some(Piece::new(Color::Black, PieceKind::Gold)));
+/// setup.hands[Color::Black.index()] = setup.hand(Color::Black).with(PieceKind::Gold, 1);
+/// setup.give_rest_to(Color::White);
+/// let pos = setup.validate(Relaxations::MISSING_KINGS)?;
+/// assert_eq!(pos.sfen().to_string(), "8k/9/8G/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1");
+///
+/// // A game position must have both kings: without the relaxation it is refused, with the reason.
+/// let err = setup.validate(Relaxations::NONE).unwrap_err();
+/// assert_eq!(err.to_string(), "Black has no king");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// What stands on each square, indexed by [`Square::index`].
+    pub board: [Option<Piece>; Square::NUM],
+    /// The pieces in hand, indexed by [`Color::index`].
+    pub hands: [Hand; Color::NUM],
+    /// Whose move it is.
+    pub side_to_move: Color,
+    /// The move number (1 for the first move of a game; 0 is refused).
+    pub ply: u64,
+}
+
+impl Default for Setup {
+    /// [`Setup::EMPTY`].
+    fn default() -> Setup {
+        Setup::EMPTY
+    }
+}
+
+impl Setup {
+    /// An empty board, empty hands, Black to move, ply 1.
+    ///
+    /// ```
+    /// use hayanagi::{Relaxations, Setup};
+    /// assert!(Setup::EMPTY.board.iter().all(Option::is_none));
+    /// assert!(Setup::EMPTY.validate(Relaxations::MISSING_KINGS | Relaxations::INCOMPLETE_MATERIAL).is_ok());
+    /// ```
+    pub const EMPTY: Setup =
+        Setup { board: [None; Square::NUM], hands: [Hand::EMPTY; Color::NUM], side_to_move: Color::Black, ply: 1 };
+
+    /// The piece on `square`, if any.
+    ///
+    /// ```
+    /// use hayanagi::{Position, Setup, Square};
+    /// let setup = Setup::from(&Position::startpos());
+    /// assert_eq!(setup.piece_at(Square::from_usi(b"5i")?).map(|p| p.to_string()), Some("K".to_string()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.board[square.index()]
+    }
+
+    /// Puts `piece` on `square` (`None` empties it); returns what stood there.
+    ///
+    /// ```
+    /// use hayanagi::{Position, Setup, Square};
+    /// let mut setup = Setup::from(&Position::startpos());
+    /// let pawn = setup.set(Square::from_usi(b"7g")?, None);
+    /// assert!(pawn.is_some() && setup.piece_at(Square::from_usi(b"7g")?).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub const fn set(&mut self, square: Square, piece: Option<Piece>) -> Option<Piece> {
+        let old = self.board[square.index()];
+        self.board[square.index()] = piece;
+        old
+    }
+
+    /// The pieces `color` holds.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Setup};
+    /// assert!(Setup::EMPTY.hand(Color::White).is_empty());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn hand(&self, color: Color) -> Hand {
+        self.hands[color.index()]
+    }
+
+    /// How many pieces of each hand kind are missing from board and hands: what a full set (18 pawns,
+    /// 4 lances, knights, silvers and golds, 2 bishops and rooks) has beyond what is here. Promoted
+    /// pieces count as their base kind; kinds with more than the set count as 0 missing.
+    ///
+    /// ```
+    /// use hayanagi::{Handicap, PieceKind, Setup};
+    /// let rest = Setup::from(&Handicap::Bishop.position()).missing();
+    /// assert_eq!(rest.count(PieceKind::Bishop), 1);
+    /// assert_eq!(rest.total(), 1);
+    /// ```
+    #[must_use]
+    pub fn missing(&self) -> Hand {
+        let counts = self.counts();
+        let mut rest = Hand::EMPTY;
+        for kind in PieceKind::HAND {
+            let have = counts[kind.index()];
+            let full = SET[kind.index()] as u32;
+            rest = rest.with(kind, full.saturating_sub(have) as u8);
+        }
+        rest
+    }
+
+    /// Adds every missing piece ([`missing`](Setup::missing)) to `color`'s hand: the convention of
+    /// tsume problems, where the defender (White) holds all the pieces not shown.
+    ///
+    /// ```
+    /// use hayanagi::{Color, PieceKind, Setup};
+    /// let mut setup = Setup::EMPTY;
+    /// setup.give_rest_to(Color::White);
+    /// assert_eq!(setup.hand(Color::White).count(PieceKind::Pawn), 18);
+    /// assert!(setup.missing().is_empty());
+    /// ```
+    pub fn give_rest_to(&mut self, color: Color) {
+        let rest = self.missing();
+        let hand = &mut self.hands[color.index()];
+        for kind in PieceKind::HAND {
+            *hand = hand.with(kind, hand.count(kind).saturating_add(rest.count(kind)));
+        }
+    }
+
+    /// Board and hand pieces of each hand kind (promoted as their base), kings left out.
+    fn counts(&self) -> [u32; 7] {
+        let mut counts = [0u32; 7];
+        for piece in self.board.iter().flatten() {
+            if let Some(count) = counts.get_mut(piece.kind().unpromote().index()) {
+                *count += 1;
+            }
+        }
+        for kind in PieceKind::HAND {
+            counts[kind.index()] += self.hands[0].count(kind) as u32 + self.hands[1].count(kind) as u32;
+        }
+        counts
+    }
+
+    /// Checks the rules and builds the [`Position`], relaxing only what `relax` names.
+    ///
+    /// Always checked (SPEC §2): at most one king per colour; no more pieces of a kind than the set
+    /// has; no piece that could never move again (a pawn or lance on its last rank, a knight on its
+    /// last two); no two unpromoted pawns of one colour on a file (nifu); the side not to move not in
+    /// check; a ply of at least 1. Checked unless relaxed: both kings present
+    /// ([`Relaxations::MISSING_KINGS`]) and the whole set of 40 pieces on the board or in hand
+    /// ([`Relaxations::INCOMPLETE_MATERIAL`]).
+    ///
+    /// ```
+    /// use hayanagi::{Position, Relaxations, Setup};
+    /// let setup = Setup::from(&Position::startpos());
+    /// assert_eq!(setup.validate(Relaxations::NONE)?, Position::startpos());
+    /// # Ok::<(), hayanagi::SetupError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`SetupError`] listing every problem found ([`SetupError::problems`]), board problems in
+    /// reading order (9a, 8a, ..., 1i) first. The setup is not changed.
+    pub fn validate(&self, relax: Relaxations) -> Result<Position, SetupError> {
+        let mut error = SetupError { problems: [SetupProblem::PlyZero; SetupError::CAPACITY], len: 0, omitted: 0 };
+        let mut kings: [Option<Square>; 2] = [None; 2];
+        let mut second_king = [false; 2];
+        let mut board_counts = [0u32; 7];
+        // Per colour, the files that already hold an unpromoted pawn, as bits by column.
+        let mut pawn_files = [0u16; 2];
+        for square in Square::ALL {
+            let Some(piece) = self.board[square.index()] else { continue };
+            let color = piece.color();
+            let base = piece.kind().unpromote();
+            if base == PieceKind::King {
+                match kings[color.index()] {
+                    None => kings[color.index()] = Some(square),
+                    Some(_) if !second_king[color.index()] => {
+                        second_king[color.index()] = true;
+                        error.push(SetupProblem::TwoKings { color, square });
+                    }
+                    Some(_) => {}
+                }
+            } else {
+                let count = &mut board_counts[base.index()];
+                *count += 1;
+                if *count == SET[base.index()] as u32 + 1 {
+                    error.push(SetupProblem::TooManyPieces { kind: base, square: Some(square) });
+                }
+            }
+            if is_dead(piece, square) {
+                error.push(SetupProblem::DeadPiece { piece, square });
+            }
+            if piece.kind() == PieceKind::Pawn {
+                let files = &mut pawn_files[color.index()];
+                let bit = 1u16 << (square.index() % 9);
+                if *files & bit != 0 {
+                    error.push(SetupProblem::Nifu { color, square });
+                }
+                *files |= bit;
+            }
+        }
+        let counts = self.counts();
+        for kind in PieceKind::HAND {
+            let limit = SET[kind.index()] as u32;
+            if board_counts[kind.index()] <= limit && counts[kind.index()] > limit {
+                error.push(SetupProblem::TooManyPieces { kind, square: None });
+            }
+        }
+        if !relax.contains(Relaxations::MISSING_KINGS) {
+            for color in Color::ALL {
+                if kings[color.index()].is_none() {
+                    error.push(SetupProblem::MissingKing { color });
+                }
+            }
+        }
+        if !relax.contains(Relaxations::INCOMPLETE_MATERIAL) {
+            for kind in PieceKind::HAND {
+                let (have, full) = (counts[kind.index()], SET[kind.index()] as u32);
+                if have < full {
+                    error.push(SetupProblem::MissingPieces { kind, missing: (full - have) as u8 });
+                }
+            }
+        }
+        if self.ply == 0 {
+            error.push(SetupProblem::PlyZero);
+        }
+        let pos = Position::from_parts(&self.board, self.hands, self.side_to_move, self.ply);
+        // With two kings of a colour "in check" has no single meaning; that problem is listed already.
+        if !second_king[self.side_to_move.flip().index()]
+            && let Some(king) = pos.king(self.side_to_move.flip())
+            && pos.is_attacked(self.side_to_move, king)
+        {
+            error.push(SetupProblem::OpponentInCheck { king });
+        }
+        if error.len == 0 { Ok(pos) } else { Err(error) }
+    }
+}
+
+/// Whether `piece` on `square` could never move again: a pawn or lance on its last rank, a knight on
+/// its last two.
+pub(crate) const fn is_dead(piece: Piece, square: Square) -> bool {
+    let row = square.index() / 9;
+    // Rows still ahead of the piece in its direction of travel.
+    let ahead = match piece.color() {
+        Color::Black => row,
+        Color::White => 8 - row,
+    };
+    match piece.kind() {
+        PieceKind::Pawn | PieceKind::Lance => ahead < 1,
+        PieceKind::Knight => ahead < 2,
+        _ => false,
+    }
+}
+
+impl From<&Position> for Setup {
+    /// The position as plain data (the same board, hands, side and ply).
+    fn from(pos: &Position) -> Setup {
+        Setup {
+            board: *pos.board(),
+            hands: [pos.hand(Color::Black), pos.hand(Color::White)],
+            side_to_move: pos.side_to_move(),
+            ply: pos.ply(),
+        }
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+
+    /// [`Setup::validate`] with no relaxation: a game position.
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        setup.validate(Relaxations::NONE)
+    }
+}
+
+/// What [`Setup::validate`] may let pass: each a rule a game position keeps but a problem, a study or
+/// a handicap may not. Combine them with `|`.
+///
+/// ```
+/// use hayanagi::{Position, Relaxations, Setup};
+/// let relax = Relaxations::MISSING_KINGS | Relaxations::INCOMPLETE_MATERIAL;
+/// assert_eq!(relax, Relaxations::SFEN);
+/// assert!(relax.contains(Relaxations::MISSING_KINGS) && !Relaxations::NONE.contains(relax));
+/// // A lone king: fine for SFEN, not a game position.
+/// let setup = Setup::from(&Position::from_sfen("4k4/9/9/9/9/9/9/9/9 b - 1")?);
+/// assert!(setup.validate(Relaxations::SFEN).is_ok() && setup.validate(Relaxations::NONE).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Relaxations(u8);
+
+impl Relaxations {
+    /// Nothing relaxed: a position of a game between two complete sets (both kings, all 40 pieces).
+    pub const NONE: Relaxations = Relaxations(0);
+    /// A colour may have no king (tsume problems omit the attacker's king; studies omit both).
+    pub const MISSING_KINGS: Relaxations = Relaxations(1);
+    /// Pieces of the set may be missing from board and hands: handicap games (the stronger side gives
+    /// up pieces), and problems that do not hand the rest to the defender.
+    pub const INCOMPLETE_MATERIAL: Relaxations = Relaxations(2);
+    /// What an SFEN may describe (SPEC §2): [`MISSING_KINGS`](Self::MISSING_KINGS) and
+    /// [`INCOMPLETE_MATERIAL`](Self::INCOMPLETE_MATERIAL).
+    pub const SFEN: Relaxations = Relaxations(3);
+
+    /// Whether every relaxation in `other` is in `self`.
+    ///
+    /// ```
+    /// use hayanagi::Relaxations;
+    /// assert!(Relaxations::SFEN.contains(Relaxations::INCOMPLETE_MATERIAL));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn contains(self, other: Relaxations) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Both sets of relaxations together (as `|`, usable in `const`).
+    ///
+    /// ```
+    /// use hayanagi::Relaxations;
+    /// const TSUME: Relaxations = Relaxations::MISSING_KINGS.union(Relaxations::INCOMPLETE_MATERIAL);
+    /// assert_eq!(TSUME, Relaxations::SFEN);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn union(self, other: Relaxations) -> Relaxations {
+        Relaxations(self.0 | other.0)
+    }
+}
+
+impl BitOr for Relaxations {
+    type Output = Relaxations;
+    fn bitor(self, other: Relaxations) -> Relaxations {
+        self.union(other)
+    }
+}
+
+impl BitOrAssign for Relaxations {
+    fn bitor_assign(&mut self, other: Relaxations) {
+        *self = self.union(other);
+    }
+}
+
+/// One reason a [`Setup`] is not a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SetupProblem {
+    /// A colour has no king (relaxed by [`Relaxations::MISSING_KINGS`]).
+    MissingKing {
+        /// The colour.
+        color: Color,
+    },
+    /// A second king of one colour (reported once per colour, at the second king in reading order).
+    TwoKings {
+        /// The colour.
+        color: Color,
+        /// Where the second king stands.
+        square: Square,
+    },
+    /// More pieces of a kind than the set has (board and both hands; promoted pieces count as their
+    /// base kind): 18 P, 4 L, 4 N, 4 S, 4 G, 2 B, 2 R. Reported once per kind.
+    TooManyPieces {
+        /// The base kind.
+        kind: PieceKind,
+        /// The square of the first piece beyond the set, in reading order, when the board alone has too
+        /// many; `None` when the hands take the count over.
+        square: Option<Square>,
+    },
+    /// Fewer pieces of a kind than the set has, on the board and in hand together (relaxed by
+    /// [`Relaxations::INCOMPLETE_MATERIAL`]).
+    MissingPieces {
+        /// The base kind.
+        kind: PieceKind,
+        /// How many are missing.
+        missing: u8,
+    },
+    /// A piece that could never move again: a pawn or lance on its last rank, a knight on its last two.
+    DeadPiece {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// A second unpromoted pawn of one colour on a file (二歩).
+    Nifu {
+        /// The colour.
+        color: Color,
+        /// The second pawn on the file, in reading order.
+        square: Square,
+    },
+    /// The side not to move is in check: its king could be taken.
+    OpponentInCheck {
+        /// The king in check.
+        king: Square,
+    },
+    /// The ply is 0 (the first move of a game is ply 1).
+    PlyZero,
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SetupProblem::MissingKing { color } => write!(f, "{} has no king", color_name(color)),
+            SetupProblem::TwoKings { color, square } => write!(f, "a second {} king on {square}", color_name(color)),
+            SetupProblem::TooManyPieces { kind, square: Some(square) } => {
+                write!(
+                    f,
+                    "more than {} {} (counting promoted ones), the first extra on {square}",
+                    limit(kind),
+                    name(kind)
+                )
+            }
+            SetupProblem::TooManyPieces { kind, square: None } => {
+                write!(f, "more than {} {} on the board and in hand", limit(kind), name(kind))
+            }
+            SetupProblem::MissingPieces { kind, missing } => {
+                write!(f, "{missing} of the {} {} missing from board and hands", limit(kind), name(kind))
+            }
+            SetupProblem::DeadPiece { piece, square } => write!(f, "{piece} on {square} could never move again"),
+            SetupProblem::Nifu { color, square } => {
+                write!(f, "a second unpromoted {} pawn on the file of {square} (nifu)", color_name(color))
+            }
+            SetupProblem::OpponentInCheck { king } => write!(f, "the side not to move is in check (king on {king})"),
+            SetupProblem::PlyZero => f.write_str("ply 0 (the first move is ply 1)"),
+        }
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+fn limit(kind: PieceKind) -> u8 {
+    SET.get(kind.index()).copied().unwrap_or(1)
+}
+
+fn name(kind: PieceKind) -> &'static str {
+    match kind.unpromote() {
+        PieceKind::Pawn => "pawns",
+        PieceKind::Lance => "lances",
+        PieceKind::Knight => "knights",
+        PieceKind::Silver => "silvers",
+        PieceKind::Gold => "golds",
+        PieceKind::Bishop => "bishops",
+        PieceKind::Rook => "rooks",
+        _ => "kings",
+    }
+}
+
+/// Why a [`Setup`] is not a position: every problem [`Setup::validate`] found, in the order it checks
+/// them (the first [`CAPACITY`](Self::CAPACITY) kept, the rest counted).
+///
+/// ```
+/// use hayanagi::{Relaxations, Setup, SetupProblem};
+/// let mut setup = Setup::EMPTY;
+/// setup.ply = 0;
+/// let err = setup.validate(Relaxations::NONE).unwrap_err();
+/// assert_eq!(err.problems().len(), 10); // two kings and seven kinds missing, ply 0
+/// assert!(err.problems().contains(&SetupProblem::PlyZero));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SetupError {
+    problems: [SetupProblem; SetupError::CAPACITY],
+    len: u8,
+    omitted: u16,
+}
+
+impl SetupError {
+    /// How many problems an error keeps; more are counted in [`omitted`](Self::omitted).
+    pub const CAPACITY: usize = 24;
+
+    fn push(&mut self, problem: SetupProblem) {
+        match self.problems.get_mut(self.len as usize) {
+            Some(slot) => {
+                *slot = problem;
+                self.len += 1;
+            }
+            None => self.omitted = self.omitted.saturating_add(1),
+        }
+    }
+
+    /// The problems, in the order [`Setup::validate`] checks them; never empty.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Relaxations, Setup, SetupProblem};
+    /// let err = Setup::EMPTY.validate(Relaxations::INCOMPLETE_MATERIAL).unwrap_err();
+    /// assert_eq!(
+    ///     err.problems(),
+    ///     [SetupProblem::MissingKing { color: Color::Black }, SetupProblem::MissingKing { color: Color::White }]
+    /// );
+    /// ```
+    #[must_use]
+    pub fn problems(&self) -> &[SetupProblem] {
+        self.problems.get(..self.len as usize).unwrap_or(&[])
+    }
+
+    /// How many problems were found beyond the [`CAPACITY`](Self::CAPACITY) kept.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Piece, PieceKind, Relaxations, Setup, Square};
+    /// // 27 pawns on Black's last rank and beyond: each one dead, most of them nifu too.
+    /// let mut setup = Setup::EMPTY;
+    /// for square in Square::ALL.into_iter().take(27) {
+    ///     setup.set(square, Some(Piece::new(Color::Black, PieceKind::Pawn)));
+    /// }
+    /// let err = setup.validate(Relaxations::SFEN).unwrap_err();
+    /// assert_eq!(err.problems().len(), 24);
+    /// assert!(err.omitted() > 0);
+    /// ```
+    #[must_use]
+    pub const fn omitted(&self) -> usize {
+        self.omitted as usize
+    }
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, problem) in self.problems().iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{problem}")?;
+        }
+        if self.omitted > 0 {
+            write!(f, "; and {} more", self.omitted)?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for SetupError {}
