@@ -3,8 +3,8 @@
 #   format, lints and docs; the static library, with no panic path linked and exactly the header's
 #   functions exported; the header as strict C99 and as C++; the C test program (every function and
 #   error path) natively, under valgrind, against the debug and the shared library; a C++ program
-#   linked against the library; the wasm32-unknown-unknown module (raw and after wasm-opt -Oz, under
-#   1 MiB) through capi/js/hayanagi.mjs in Node 20; the README's C and JS examples.
+#   linked against the library; the wasm32-unknown-unknown module builds (raw and after wasm-opt -Oz,
+#   under 1 MiB); the README's C example. The module's JS package is checked by npm/check.sh.
 # Installs what is missing on a Debian machine (the wasm target, gcc/g++, valgrind, binaryen).
 # Respects CARGO_TARGET_DIR (default: capi/target). Called by .ci/run; exits non-zero on any failure.
 set -euo pipefail
@@ -32,10 +32,7 @@ fi
 { command -v gcc > /dev/null && command -v g++ > /dev/null; } || apt_install gcc g++
 command -v valgrind > /dev/null || apt_install valgrind
 command -v wasm-opt > /dev/null || apt_install binaryen || echo "binaryen not installable: the module is not optimised"
-command -v node > /dev/null || fail "Node 20 or newer is needed"
-node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' || fail "Node 20 or newer is needed"
 cargo --version
-node --version
 
 step "format, lints, docs"
 cargo fmt -- --check
@@ -101,15 +98,8 @@ raw_size=$(stat -c %s "$raw")
 wasm_size=$(stat -c %s "$wasm")
 [ "$wasm_size" -le 1048576 ] && [ "$raw_size" -le 1048576 ] || fail "the module is over 1 MiB"
 
-step "the module from Node (capi/js/hayanagi.mjs)"
+step "the README's example (Linking from C)"
 cd "$root"
-t=$(date +%s.%N)
-HAYANAGI_WASM="$wasm" node --test capi/tests/wasm.test.mjs
-node_seconds=$(since "$t")
-# The unoptimised module must behave the same.
-HAYANAGI_WASM="$raw" node --test capi/tests/wasm.test.mjs > /dev/null
-
-step "the README's examples (Linking from C, Loading from JS)"
 # The first ```LANG block of README section SECTION.
 readme_block() {
   awk -v lang="$1" -v section="$2" '
@@ -120,16 +110,13 @@ readme_block() {
     in_block { print }' "$root/README.md"
 }
 readme_block c "Linking from C" > "$out/app.c"
-readme_block js "Loading from JS" | sed "s|capi/target/hayanagi.wasm|$wasm|" > "$out/example.mjs"
-[ -s "$out/app.c" ] && [ -s "$out/example.mjs" ] || fail "an example is missing from the README"
+[ -s "$out/app.c" ] || fail "the C example is missing from the README"
 gcc -std=c99 -Wall -Wextra -Werror -I include "$out/app.c" "$lib" -o "$out/app"
 "$out/app"
-# Relative imports in a module read from stdin resolve against the working directory.
-node --input-type=module < "$out/example.mjs"
 
 step "done"
 printf 'static library %s: %s B; the C test program linking it: .text %s B, .rodata %s B; under valgrind %s s\n' \
   "$(basename "$lib")" "$(stat -c %s "$lib")" \
   "$(size -A "$out/capi-test" | awk '$1 == ".text" { print $2 }')" \
   "$(size -A "$out/capi-test" | awk '$1 == ".rodata" { print $2 }')" "$valgrind_seconds"
-printf 'hayanagi.wasm: %s B raw, %s B after wasm-opt -Oz; Node test %s s\n' "$raw_size" "$wasm_size" "$node_seconds"
+printf 'hayanagi.wasm: %s B raw, %s B after wasm-opt -Oz\n' "$raw_size" "$wasm_size"

@@ -1,0 +1,146 @@
+// Types of the hayanagi npm package (hayanagi.mjs in browsers and bundlers, node.mjs in Node: the same API).
+// Checked with `tsc --strict` against a consumer program by npm/check.sh.
+
+import type { ErrorCode } from "./codes.js";
+export type { ErrorCode } from "./codes.js";
+
+/** A file digit, 1 (the right edge from Black's side) to 9. */
+export type File = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+/** A rank letter, a (White's back rank) to i (Black's back rank). */
+export type Rank = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i";
+/** A square in USI notation: file digit then rank letter ("7g"). */
+export type Square = `${File}${Rank}`;
+/** A square as its index 0-80 (row * 9 + column: 9a = 0, 1a = 8, 7g = 56, 1i = 80), or its name. */
+export type SquareLike = Square | number;
+
+/** "b": Black (sente, 先手), moves first, uppercase in SFEN. "w": White (gote, 後手). */
+export type Color = "b" | "w";
+/** The kinds that can be held in hand and dropped, as USI writes drops. */
+export type HandPiece = "P" | "L" | "N" | "S" | "G" | "B" | "R";
+/** Every kind of piece on the board, as SFEN writes Black's: promoted kinds with "+". */
+export type PieceType = HandPiece | "K" | "+P" | "+L" | "+N" | "+S" | "+B" | "+R";
+
+/** A board move as the library returns it: shared, frozen, with its USI text and its move code. */
+export interface BoardMove {
+  readonly from: Square;
+  readonly to: Square;
+  readonly promote: boolean;
+  /** The USI text: "7g7f", "8h2b+". */
+  readonly usi: string;
+  /** The header's uint16_t encoding (what legalMoveCodes returns). */
+  readonly code: number;
+}
+
+/** A drop as the library returns it. */
+export interface DropMove {
+  readonly drop: HandPiece;
+  readonly to: Square;
+  /** The USI text: "P*5e". */
+  readonly usi: string;
+  readonly code: number;
+}
+
+/** A legal move, typed. Tell the two apart with `"drop" in move` (or `move.drop !== undefined`). */
+export type Move = BoardMove | DropMove;
+
+/** A move as a caller may write it. */
+export type MoveInput =
+  | { readonly from: SquareLike; readonly to: SquareLike; readonly promote?: boolean; readonly drop?: undefined }
+  | { readonly drop: HandPiece; readonly to: SquareLike; readonly from?: undefined };
+
+/** What play, isLegal and givesCheck accept: a Move, a move written as an object, USI text, or a move code. */
+export type MoveLike = Move | MoveInput | string | number;
+
+/** The game status for the side to move (SPEC §4). A Position alone knows only the first three. */
+export type Status =
+  | "none"
+  | "mate"
+  | "no_moves"
+  | "draw_repetition"
+  | "win_perpetual_check"
+  | "loss_perpetual_check"
+  | "draw_max_ply";
+
+/** The 81 square names in index order: SQUARES[i] is the square with index i. */
+export const SQUARES: readonly Square[];
+
+/** An error from the library: a rejected SFEN, USI command or move, an illegal move, a bad argument value. */
+export class HayanagiError extends Error {
+  readonly name: "HayanagiError";
+  /** What went wrong: the header's HAYANAGI_ERR_* name without the prefix ("SFEN_NIFU", "ILLEGAL_MOVE"). */
+  readonly code: ErrorCode;
+  /** The C API's negative result code (HAYANAGI_ERR_*). */
+  readonly errno: number;
+  /** For errors in input text: the offset of the problem (input is ASCII up to it, so bytes = characters). */
+  readonly offset: number | undefined;
+  /** The library's message, with the offset and the input. */
+  readonly message: string;
+}
+
+/** What load() accepts: the module's bytes, a Response, a URL, a compiled module, or a promise of one;
+ *  in Node also a file path. */
+export type WasmSource =
+  | ArrayBuffer
+  | ArrayBufferView
+  | Response
+  | URL
+  | string
+  | WebAssembly.Module
+  | PromiseLike<ArrayBuffer | ArrayBufferView | Response | URL | string | WebAssembly.Module>;
+
+/**
+ * Loads the WebAssembly module; call (and await) it once before anything else. With no argument it loads
+ * hayanagi.wasm beside the package's JS (fetched in browsers, read from disk in Node). A string is a
+ * URL in browsers and a path in Node (unless it starts with file:, http:, https:, data: or blob:).
+ */
+export function load(source?: WasmSource): Promise<void>;
+
+/**
+ * A shogi position: board, hands, side to move and ply. Its record lives in module memory and is given
+ * back when the Position is garbage-collected, or at once by dispose().
+ */
+export class Position {
+  private constructor();
+  /** The start position. */
+  static startpos(): Position;
+  /** Reads an SFEN ("<board> <side> <hands> [<ply>]"). Throws HayanagiError (code, offset) if it is not valid. */
+  static fromSfen(sfen: string): Position;
+  /** Reads a USI position command ("[position ](startpos|sfen <4 fields>)[ moves ...]"). */
+  static fromUsi(command: string): Position;
+
+  /** An independent copy (without the moves undo() could take back). */
+  clone(): Position;
+  /** Gives the module memory back now; later calls on this position throw. (Also under the name
+   *  Symbol.dispose where the runtime has it, for `using`.) */
+  dispose(): void;
+
+  /** The SFEN, always 4 fields. */
+  sfen(): string;
+  toString(): string;
+  sideToMove(): Color;
+  /** The move number, as in SFEN (1 for the first move of a game). */
+  ply(): bigint;
+  /** The Zobrist key of board, hands and side to move. */
+  key(): bigint;
+  inCheck(): boolean;
+  /** "none", "mate" or "no_moves": what the position alone tells. */
+  status(): "none" | "mate" | "no_moves";
+
+  /** The legal moves, typed, in the generator's order. */
+  legalMoves(): Move[];
+  /** The legal moves in USI. */
+  legalMovesUsi(): string[];
+  /** The legal moves as move codes (a fresh array), the fastest way to walk a tree. */
+  legalMoveCodes(): Uint16Array;
+
+  /** Plays a legal move and returns this position; throws HayanagiError (ILLEGAL_MOVE, MOVE_*) and
+   *  changes nothing otherwise. */
+  play(move: MoveLike): this;
+  /** Takes back the last move play() made; false if there is none. */
+  undo(): boolean;
+  /** The moves undo() can take back, oldest first. */
+  moves(): Move[];
+
+  /** The number of legal move sequences of `depth` moves, counted inside the module. */
+  perft(depth: number, bulk?: boolean): bigint;
+}

@@ -1,0 +1,328 @@
+// The package's tests, written once for Node (node.test.mjs, under node:test) and for browsers
+// (browser.html, in headless Chromium). `cases(hy)` takes the imported package, already loaded, and
+// returns [name, function] pairs; a function throws on failure.
+import { deepEqual, equal, ok, throws } from "./assert.mjs";
+
+export const STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+// SPEC §6: pieces in hand on both sides.
+export const MATSURI = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
+// SPEC §3: the most legal moves known.
+export const RICHEST = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
+
+export function cases(hy) {
+  const { Position, HayanagiError, SQUARES } = hy;
+
+  /** Asserts that `fn` throws a HayanagiError with this code, offset and message start. */
+  function assertError(fn, code, offset, message) {
+    const error = throws(fn, HayanagiError);
+    equal(error.code, code, "code");
+    equal(error.offset, offset, "offset");
+    equal(error.name, "HayanagiError");
+    ok(error instanceof Error);
+    ok(typeof error.errno === "number" && error.errno < 0, "errno");
+    ok(error.message.startsWith(message), `message ${JSON.stringify(error.message)}`);
+    return error;
+  }
+
+  /** JS-driven perft over move codes. */
+  function perft(pos, depth) {
+    if (depth === 0) return 1;
+    const moves = pos.legalMoveCodes();
+    let nodes = 0;
+    for (const code of moves) {
+      pos.play(code);
+      nodes += perft(pos, depth - 1);
+      pos.undo();
+    }
+    return nodes;
+  }
+
+  return [
+    [
+      "perft in the module: startpos 1-3, matsuri 1-2, the richest position 1 (SPEC §6)",
+      () => {
+        const start = Position.startpos();
+        equal(start.perft(0), 1n);
+        equal(start.perft(1), 30n);
+        equal(start.perft(2), 900n);
+        equal(start.perft(3), 25470n);
+        equal(start.perft(3, false), 25470n);
+        const matsuri = Position.fromSfen(MATSURI);
+        equal(matsuri.perft(1), 207n);
+        equal(matsuri.perft(2), 28684n);
+        equal(matsuri.perft(2, false), 28684n);
+        equal(matsuri.sfen(), MATSURI); // perft leaves the position as it was
+        const richest = Position.fromSfen(RICHEST);
+        equal(richest.perft(1, false), 593n);
+        equal(richest.legalMoveCodes().length, 593);
+      },
+    ],
+    [
+      "perft driven from JS over move codes agrees with the module's (startpos 3, matsuri 2)",
+      () => {
+        const start = Position.startpos();
+        equal(perft(start, 3), 25470);
+        equal(start.sfen(), STARTPOS);
+        equal(start.moves().length, 0);
+        const matsuri = Position.fromSfen(MATSURI);
+        equal(perft(matsuri, 2), 28684);
+        equal(matsuri.sfen(), MATSURI);
+      },
+    ],
+    [
+      "squares: SQUARES is SPEC §1's numbering (9a = 0, 1a = 8, 7g = 56, 1i = 80), as the module writes moves",
+      () => {
+        equal(SQUARES.length, 81);
+        equal(SQUARES[0], "9a");
+        equal(SQUARES[8], "1a");
+        equal(SQUARES[56], "7g");
+        equal(SQUARES[80], "1i");
+        ok(Object.isFrozen(SQUARES));
+        // Every destination of a gold drop on an empty board, by the module's USI text.
+        const gold = Position.fromSfen("k8/9/9/9/9/9/9/9/8K b G");
+        const drops = gold.legalMoves().filter((move) => "drop" in move);
+        equal(drops.length, 79);
+        for (const move of drops) ok(SQUARES.includes(move.to));
+      },
+    ],
+    [
+      "legal moves: typed, USI and codes agree; typed moves are shared frozen values",
+      () => {
+        const pos = Position.fromUsi("startpos moves 7g7f 3c3d");
+        const typed = pos.legalMoves();
+        const usi = pos.legalMovesUsi();
+        const codes = pos.legalMoveCodes();
+        ok(codes instanceof Uint16Array);
+        equal(typed.length, 39);
+        deepEqual(
+          typed.map((move) => move.usi),
+          usi,
+        );
+        deepEqual(
+          typed.map((move) => move.code),
+          [...codes],
+        );
+        const bishop = typed.find((move) => move.usi === "8h2b+");
+        deepEqual(bishop, { from: "8h", to: "2b", promote: true, usi: "8h2b+", code: bishop.code });
+        ok(Object.isFrozen(bishop));
+        ok(pos.legalMoves().includes(bishop), "the same object each time");
+        ok(usi.includes("8h2b") && usi.includes("8h2b+"), "promotion is optional for the bishop");
+        // The returned codes are a copy.
+        codes.fill(0);
+        equal(pos.legalMoveCodes()[0], typed[0].code);
+      },
+    ],
+    [
+      "drops: typed {drop, to}, uppercase for both colours",
+      () => {
+        const gold = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b G");
+        const moves = gold.legalMoves();
+        equal(moves.length, 84);
+        const drop = moves.find((move) => move.usi === "G*5b");
+        deepEqual(drop, { drop: "G", to: "5b", usi: "G*5b", code: drop.code });
+        ok(!("from" in drop) && !("promote" in drop));
+        const matsuri = Position.fromSfen(MATSURI);
+        const letters = new Set(
+          matsuri
+            .legalMoves()
+            .filter((move) => "drop" in move)
+            .map((move) => move.drop),
+        );
+        deepEqual([...letters].sort(), ["G", "N", "P", "S"]);
+      },
+    ],
+    [
+      "play and undo by code, USI and typed move; keys match a fresh parse",
+      () => {
+        const pos = Position.startpos();
+        const keys = [pos.key()];
+        const code = pos.legalMoves().find((move) => move.usi === "7g7f").code;
+        pos.play(code);
+        keys.push(pos.key());
+        pos.play("3c3d");
+        keys.push(pos.key());
+        pos.play({ from: "8h", to: "2b", promote: true });
+        keys.push(pos.key());
+        pos.play({ from: SQUARES.indexOf("3a"), to: SQUARES.indexOf("2b") }); // squares as indices too
+        keys.push(pos.key());
+        pos.play({ drop: "B", to: "4e" });
+        keys.push(pos.key());
+        const after = "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6";
+        equal(pos.sfen(), after);
+        equal(String(pos), after);
+        equal(pos.ply(), 6n);
+        equal(pos.sideToMove(), "w");
+        equal(new Set(keys).size, 6);
+        equal(Position.fromSfen(after).key(), pos.key());
+        equal(Position.fromUsi("position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e").key(), pos.key());
+        deepEqual(
+          pos.moves().map((move) => move.usi),
+          ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"],
+        );
+        // play returns the position.
+        equal(pos.clone().play("2b3a").sideToMove(), "b");
+        for (let i = 5; i > 0; i--) {
+          equal(pos.undo(), true);
+          equal(pos.key(), keys[i - 1]);
+        }
+        equal(pos.undo(), false);
+        equal(pos.sfen(), STARTPOS);
+      },
+    ],
+    [
+      "illegal and malformed moves throw a HayanagiError and change nothing",
+      () => {
+        const pos = Position.fromUsi("startpos moves 7g7f");
+        const before = pos.sfen();
+        assertError(() => pos.play("7g7f"), "ILLEGAL_MOVE", 0, "the move is not legal in the position");
+        assertError(() => pos.play("P*5e+"), "MOVE_DROP_PROMOTION", 4, "USI move: a drop cannot promote at byte 4");
+        assertError(() => pos.play("p*5e"), "MOVE_LOWERCASE_DROP", 0, "USI move: drops are written uppercase");
+        assertError(() => pos.play({ from: "7c", to: "7b" }), "ILLEGAL_MOVE", undefined, "the move is not legal");
+        assertError(() => pos.play({ drop: "P", to: "5e" }), "ILLEGAL_MOVE", undefined, "the move is not legal");
+        // A code that is not a move encoding, and a code of a move that is not legal here.
+        assertError(() => pos.play(1), "BAD_MOVE", undefined, "the value is not a move encoding");
+        const white = pos.legalMoveCodes()[0];
+        pos.play(white);
+        assertError(() => pos.play(white), "ILLEGAL_MOVE", undefined, "the move is not legal");
+        pos.undo();
+        equal(pos.sfen(), before);
+        equal(pos.moves().length, 0); // the command's moves are not on the undo stack
+      },
+    ],
+    [
+      "wrong argument types throw TypeError, out-of-range numbers RangeError",
+      () => {
+        throws(() => Position.fromSfen(null), TypeError);
+        throws(() => Position.fromSfen(undefined), TypeError);
+        throws(() => Position.fromSfen(42), TypeError);
+        throws(() => Position.fromUsi({}), TypeError);
+        throws(() => new Position(), TypeError);
+        const pos = Position.startpos();
+        throws(() => pos.play(), TypeError);
+        throws(() => pos.play(null), TypeError);
+        throws(() => pos.play(true), TypeError);
+        throws(() => pos.play({ from: 81, to: "7f" }), RangeError);
+        throws(() => pos.play({ from: "7g", to: "0f" }), RangeError);
+        throws(() => pos.play({ from: "7g", to: null }), TypeError);
+        throws(() => pos.play({ from: "7g", to: "7f", promote: 1 }), TypeError);
+        throws(() => pos.play({ drop: "K", to: "5e" }), TypeError);
+        throws(() => pos.play({ drop: "P", from: "7g", to: "5e" }), TypeError);
+        throws(() => pos.play(-1), RangeError);
+        throws(() => pos.play(65536), RangeError);
+        throws(() => pos.play(1.5), RangeError);
+        throws(() => pos.play(Number.NaN), RangeError);
+        throws(() => pos.perft("3"), TypeError);
+        throws(() => pos.perft(-1), RangeError);
+        throws(() => pos.perft(1, 1), TypeError);
+        equal(pos.sfen(), STARTPOS);
+      },
+    ],
+    [
+      "SFEN and USI errors carry the code, the byte offset and the library's message",
+      () => {
+        const sfenError = (sfen, code, offset, message) =>
+          assertError(() => Position.fromSfen(sfen), code, offset, message);
+        sfenError(
+          "4k4/9/9/4P4/9/4P4/9/9/4K4 b - 1",
+          "SFEN_NIFU",
+          15,
+          "SFEN board: a second unpromoted pawn of one colour on a file (nifu) at byte 15",
+        );
+        sfenError("4k4/9/9/9/9/9/9/9/4K4 x - 1", "SFEN_BAD_SIDE", 22, "SFEN: the side to move must be 'b' or 'w' at byte 22");
+        sfenError("4k4/9/9/9/9/9/9/9/4K4 b", "SFEN_MISSING_FIELD", 23, "SFEN: a field is missing at byte 23");
+        sfenError("4k4/9/9/9/9/9/9/9/4K4 b - 0", "SFEN_PLY_ZERO", 26, "SFEN ply: must be at least 1 at byte 26");
+        // The input is quoted after the message.
+        const error = sfenError("4k4/9/9/9/9/9/9/9/4K4 b - 0", "SFEN_PLY_ZERO", 26, "SFEN ply");
+        ok(error.message.endsWith('("4k4/9/9/9/9/9/9/9/4K4 b - 0")'), error.message);
+        // Non-ASCII text: the offset counts bytes, which is the character index (the text before it is ASCII).
+        sfenError("4k4/9/9/9/9/9/9/9/4K4 b 歩 1", "NON_PRINTABLE", 24, "a byte is not printable ASCII at byte 24");
+        assertError(
+          () => Position.fromUsi("position startpos moves 7g7f 7g7f"),
+          "ILLEGAL_MOVE",
+          29,
+          "the move is not legal in the position at byte 29",
+        );
+        assertError(() => Position.fromUsi("startpoz"), "USI_KEYWORD", 0, "USI position: expected 'startpos' or 'sfen' at byte 0");
+      },
+    ],
+    [
+      "check and status from the position alone",
+      () => {
+        const checked = Position.fromSfen("4k4/9/9/9/4R4/9/9/9/4K4 w - 1");
+        equal(checked.inCheck(), true);
+        equal(checked.status(), "none");
+        const mate = Position.fromSfen("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 2");
+        equal(mate.inCheck(), true);
+        equal(mate.status(), "mate");
+        deepEqual(mate.legalMoves(), []);
+        equal(mate.legalMoveCodes().length, 0);
+        const empty = Position.fromSfen("4k4/9/9/9/9/9/9/9/9 b - 1");
+        equal(empty.status(), "no_moves");
+        equal(Position.startpos().status(), "none");
+        equal(empty.perft(32), 0n);
+        assertError(() => empty.perft(33), "DEPTH_TOO_LARGE", undefined, "the perft depth is above HAYANAGI_MAX_PERFT_DEPTH");
+      },
+    ],
+    [
+      "positions are independent: clone, and many positions alive at once",
+      () => {
+        const a = Position.fromSfen(MATSURI);
+        const b = a.clone();
+        b.play(b.legalMoveCodes()[0]);
+        equal(a.sfen(), MATSURI);
+        equal(b.moves().length, 1);
+        equal(a.clone().moves().length, 0);
+        // Every legal move of matsuri on its own clone, each checked against a fresh parse.
+        const children = a.legalMoves().map((move) => a.clone().play(move));
+        equal(children.length, 207);
+        for (const child of children) equal(Position.fromSfen(child.sfen()).key(), child.key(), child.sfen());
+        equal(a.sfen(), MATSURI);
+      },
+    ],
+    [
+      "dispose gives the memory back and later calls throw; the memory is reused",
+      () => {
+        const pos = Position.startpos();
+        pos.dispose();
+        throws(() => pos.sfen(), Error);
+        throws(() => pos.play("7g7f"), Error);
+        pos.dispose(); // twice is harmless
+        // Many short-lived positions, disposed: memory is reused, not grown without bound.
+        for (let i = 0; i < 10000; i++) Position.fromSfen(MATSURI).dispose();
+        // `using` calls Symbol.dispose (the syntax needs Node 24).
+        if (typeof Symbol.dispose === "symbol") {
+          const scoped = Position.startpos();
+          scoped[Symbol.dispose]();
+          throws(() => scoped.perft(1), Error);
+        }
+      },
+    ],
+    [
+      "a long game: the undo stack grows, and undo takes every move back",
+      () => {
+        const pos = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+        const shuffle = ["5i5h", "5a5b", "5h5i", "5b5a"];
+        for (let i = 0; i < 1000; i++) pos.play(shuffle[i % 4]);
+        equal(pos.ply(), 1001n);
+        equal(pos.moves().length, 1000);
+        while (pos.undo());
+        equal(pos.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b - 1");
+      },
+    ],
+    [
+      "input longer than the scratch space (a USI command of 80,000 bytes)",
+      () => {
+        const before = Position.fromSfen(MATSURI);
+        const command = `sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 moves${" 5i5h 5a5b 5h5i 5b5a".repeat(4000)}`;
+        ok(command.length > 65536);
+        const pos = Position.fromUsi(command);
+        equal(pos.ply(), 16001n);
+        equal(pos.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b - 16001");
+        equal(before.perft(1), 207n); // positions made before the memory grew still work
+        // An error deep inside long input: the message quotes the start only.
+        const error = assertError(() => Position.fromUsi(`${command} 5a5b`), "ILLEGAL_MOVE", command.length + 1, "the move");
+        ok(error.message.length < 200, error.message);
+      },
+    ],
+  ];
+}

@@ -1,0 +1,80 @@
+// A TypeScript program that uses the installed package as a user would: npm/check.sh compiles it with
+// `tsc --strict` (tsconfig.json beside it, no skipLibCheck: the package's .d.ts is checked too), then
+// runs the output. The @ts-expect-error lines prove that wrong uses do not compile.
+import {
+  HayanagiError,
+  load,
+  Position,
+  SQUARES,
+  type Color,
+  type ErrorCode,
+  type Move,
+  type MoveLike,
+  type Square,
+  type Status,
+} from "hayanagi";
+
+await load();
+
+const pos: Position = Position.fromUsi("position startpos moves 7g7f 3c3d");
+const moves: Move[] = pos.legalMoves();
+const codes: Uint16Array = pos.legalMoveCodes();
+const usi: string[] = pos.legalMovesUsi();
+if (moves.length !== codes.length || usi.length !== codes.length) throw new Error("lists differ");
+
+// A move is a board move or a drop; `"drop" in move` tells them apart.
+function describe(move: Move): string {
+  if ("drop" in move) return `drop ${move.drop} on ${move.to}`;
+  const to: Square = move.to;
+  return `${move.from}-${to}${move.promote ? " promoting" : ""}`;
+}
+const bishop = moves.find((move) => move.usi === "8h2b+");
+if (bishop === undefined || describe(bishop) !== "8h-2b promoting") throw new Error("no 8h2b+");
+
+// Every way to write a move.
+const inputs: MoveLike[] = [bishop, "8h2b+", bishop.code, { from: "8h", to: "2b", promote: true }, { from: 64, to: 16, promote: true }];
+for (const input of inputs) {
+  pos.play(input);
+  pos.undo();
+}
+pos.play({ from: "8h", to: "2b", promote: true }).play({ from: "3a", to: "2b" }).play({ drop: "B", to: "4e" });
+const side: Color = pos.sideToMove();
+const status: Status = pos.status();
+const ply: bigint = pos.ply();
+const key: bigint = pos.key();
+const nodes: bigint = pos.perft(2);
+console.log(pos.sfen(), side, status, ply, key.toString(16), nodes);
+
+try {
+  Position.fromSfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b PP 1");
+  throw new Error("accepted a bad SFEN");
+} catch (error) {
+  if (!(error instanceof HayanagiError)) throw error;
+  const code: ErrorCode = error.code;
+  const offset: number | undefined = error.offset;
+  if (code !== "SFEN_HAND_REPEATED" || offset !== 61) throw new Error(`${code} ${offset}`);
+}
+const square: Square | undefined = SQUARES[56];
+if (square !== "7g") throw new Error("SQUARES[56]");
+
+// Wrong uses that must not compile (in a function never called: some would throw TypeError).
+export function wrongUses(): unknown[] {
+  // @ts-expect-error: the constructor is private
+  const made = new Position();
+  // @ts-expect-error: an SFEN is a string
+  const parsed = Position.fromSfen(null);
+  // @ts-expect-error: "0a" is not a square
+  const badSquare: MoveLike = { from: "0a", to: "1a" };
+  // @ts-expect-error: a drop of a king
+  const kingDrop: MoveLike = { drop: "K", to: "5e" };
+  // @ts-expect-error: a move with both from and drop
+  const both: MoveLike = { from: "7g", drop: "P", to: "5e" };
+  // @ts-expect-error: not a status
+  const notStatus: Status = "checkmate";
+  // @ts-expect-error: not an error code
+  const notCode: ErrorCode = "NIFU";
+  // @ts-expect-error: perft counts are bigint
+  const count: number = pos.perft(1);
+  return [made, parsed, badSquare, kingDrop, both, notStatus, notCode, count];
+}
+console.log("consumer: ok");

@@ -1,0 +1,66 @@
+// The installed package under Node's test runner: `node --test` in a project that installed the packed
+// tarball (npm/check.sh). The shared cases (cases.mjs), then what only Node has: loading from a path, a
+// file URL, bytes, a Response, a compiled Module; the header's constants ($HAYANAGI_HEADER).
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import * as hy from "hayanagi";
+
+import { cases, STARTPOS } from "./cases.mjs";
+
+const { load, Position } = hy;
+// The installed package's module file.
+const wasmUrl = new URL(import.meta.resolve("hayanagi/hayanagi.wasm"));
+
+test("load: no argument (the .wasm beside node.mjs), a path, a file URL (object and text), bytes, a Response, a Module, a promise", async () => {
+  const sources = [
+    undefined,
+    fileURLToPath(wasmUrl),
+    wasmUrl,
+    wasmUrl.href,
+    await readFile(wasmUrl),
+    new Uint8Array(await readFile(wasmUrl)).buffer,
+    new Response(await readFile(wasmUrl), { headers: { "content-type": "application/wasm" } }),
+    new WebAssembly.Module(await readFile(wasmUrl)),
+    readFile(wasmUrl),
+  ];
+  for (const source of sources) {
+    await load(source);
+    assert.equal(Position.startpos().sfen(), STARTPOS);
+  }
+  await assert.rejects(load(42), TypeError);
+  await assert.rejects(load(null), TypeError);
+  await assert.rejects(load("no/such/file.wasm"), { code: "ENOENT" });
+  await assert.rejects(load(new Uint8Array([0, 97, 115, 109])), WebAssembly.CompileError);
+  // Positions made with an earlier instance keep working after a new load.
+  const old = Position.startpos();
+  await load();
+  assert.equal(old.perft(2), 900n);
+  assert.equal(Position.fromSfen(old.sfen()).key(), old.key());
+});
+
+test("the module imports nothing; the package resolves in Node to node.mjs, with the types beside it", async () => {
+  const module = new WebAssembly.Module(await readFile(wasmUrl));
+  assert.deepEqual(WebAssembly.Module.imports(module), []);
+  assert.match(import.meta.resolve("hayanagi"), /\/node_modules\/hayanagi\/node\.mjs$/);
+  const pkg = createRequire(import.meta.url)("hayanagi/package.json");
+  assert.equal(pkg.type, "module");
+  assert.equal(pkg.exports["."].types, "./hayanagi.d.ts");
+});
+
+test("the header's constants: HAYANAGI_MAX_MOVES holds the richest position's moves", { skip: !process.env.HAYANAGI_HEADER }, async () => {
+  const header = await readFile(process.env.HAYANAGI_HEADER, "utf8");
+  const max = Number(/^#define HAYANAGI_MAX_MOVES (\d+)$/m.exec(header)[1]);
+  assert.equal(max, 1024); // the wrapper's move buffer (hayanagi.mjs, Lib.maxMoves)
+  // Every HAYANAGI_ERR_* code has its name (codes.mjs is generated from the header by build.sh).
+  const codes = [...header.matchAll(/^#define HAYANAGI_ERR_([A-Z0-9_]+) \((-\d+)\)/gm)];
+  assert.ok(codes.length > 40);
+  const { ERROR_CODES } = await import(new URL("codes.mjs", wasmUrl).href);
+  for (const [, name, value] of codes) assert.equal(ERROR_CODES.get(Number(value)), name);
+});
+
+await load();
+for (const [name, fn] of cases(hy)) test(name, fn);
