@@ -73,6 +73,7 @@ pub use position::setup::{Relaxations, Setup, SetupError, SetupProblem};
 pub use position::{IllegalMove, Position, Undo};
 pub use rules::declaration::{Declaration, DeclarationFailures, DeclarationOutcome, DeclarationRule};
 pub use rules::history::{Entry, History, HistoryError};
+pub use rules::mate::MateLine;
 pub use rules::status::Status;
 pub use types::color::Color;
 pub use types::file::File;

@@ -3,4 +3,5 @@
 
 pub(crate) mod declaration;
 pub(crate) mod history;
+pub(crate) mod mate;
 pub(crate) mod status;

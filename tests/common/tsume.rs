@@ -1,0 +1,139 @@
+//! Random positions built to be near mate, as tsume problems are: the defender's (White's) king near
+//! its edge with a few pieces of its own, attacking (Black) pieces close around it, Black to move
+//! with pieces in hand, Black's king present or (as in tsume) absent. Every position is checked by the
+//! SFEN reader, so only valid ones come out.
+
+#![allow(dead_code)]
+
+use hayanagi::{Color, Piece, PieceKind, Position, Square};
+
+use crate::common::Rng;
+
+/// How many pieces of each hand kind the set has (pawn, lance, knight, silver, gold, bishop, rook).
+const SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
+
+fn square_near(rng: &mut Rng, center: Square, reach: i32) -> Option<Square> {
+    let (file, rank) = (center.file().index() as i32, center.rank().index() as i32);
+    let df = rng.below((2 * reach + 1) as u64) as i32 - reach;
+    let dr = rng.below((2 * reach + 1) as u64) as i32 - reach;
+    let (f, r) = (file + df, rank + dr);
+    if (0..9).contains(&f) && (0..9).contains(&r) { Square::try_index((r * 9 + (8 - f)) as usize) } else { None }
+}
+
+fn place(rng: &mut Rng, board: &mut [Option<Piece>; 81], left: &mut [u8; 7], color: Color, square: Square) {
+    if board[square.index()].is_some() {
+        return;
+    }
+    let kind = PieceKind::HAND[rng.below(7) as usize];
+    if left[kind.index()] == 0 {
+        return;
+    }
+    left[kind.index()] -= 1;
+    let kind = match kind.promote() {
+        Some(promoted) if rng.below(4) == 0 => promoted,
+        _ => kind,
+    };
+    board[square.index()] = Some(Piece::new(color, kind));
+}
+
+fn sfen(board: &[Option<Piece>; 81], hands: [[u8; 7]; 2], side: Color) -> String {
+    let mut out = String::new();
+    for row in 0..9 {
+        let mut empty = 0;
+        for col in 0..9 {
+            match board[row * 9 + col] {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        out += &empty.to_string();
+                        empty = 0;
+                    }
+                    out += &piece.to_string();
+                }
+            }
+        }
+        if empty > 0 {
+            out += &empty.to_string();
+        }
+        if row < 8 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(if side == Color::Black { 'b' } else { 'w' });
+    out.push(' ');
+    let mut hand = String::new();
+    for (color, counts) in [(Color::Black, hands[0]), (Color::White, hands[1])] {
+        for kind in [
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Gold,
+            PieceKind::Silver,
+            PieceKind::Knight,
+            PieceKind::Lance,
+            PieceKind::Pawn,
+        ] {
+            let n = counts[kind.index()];
+            if n > 1 {
+                hand += &n.to_string();
+            }
+            if n > 0 {
+                let letter = kind.base_letter();
+                hand.push(if color == Color::Black { letter } else { letter.to_ascii_lowercase() });
+            }
+        }
+    }
+    out += if hand.is_empty() { "-" } else { &hand };
+    out += " 1";
+    out
+}
+
+/// One random near-mate position (Black to move), or `None` when the draw was not a valid position.
+pub fn random_tsume(rng: &mut Rng) -> Option<Position> {
+    let mut board = [None; 81];
+    let mut left = SET;
+    let king = Square::try_index((rng.below(3) * 9 + rng.below(9)) as usize)?;
+    board[king.index()] = Some(Piece::new(Color::White, PieceKind::King));
+    if rng.below(2) == 0 {
+        let own = Square::try_index((54 + rng.below(27)) as usize)?;
+        board[own.index()] = Some(Piece::new(Color::Black, PieceKind::King));
+    }
+    for _ in 0..rng.below(5) {
+        let reach = 1 + rng.below(2) as i32;
+        if let Some(square) = square_near(rng, king, reach) {
+            place(rng, &mut board, &mut left, Color::White, square);
+        }
+    }
+    for _ in 0..2 + rng.below(7) {
+        let reach = 1 + rng.below(3) as i32;
+        if let Some(square) = square_near(rng, king, reach) {
+            place(rng, &mut board, &mut left, Color::Black, square);
+        }
+    }
+    // A distant slider now and then, for checks from afar and pins.
+    if rng.below(3) == 0 {
+        let square = Square::try_index(rng.below(81) as usize)?;
+        if board[square.index()].is_none() {
+            let kind = [PieceKind::Rook, PieceKind::Bishop, PieceKind::Lance][rng.below(3) as usize];
+            if left[kind.index()] > 0 {
+                left[kind.index()] -= 1;
+                let color = if rng.below(3) == 0 { Color::White } else { Color::Black };
+                board[square.index()] = Some(Piece::new(color, kind));
+            }
+        }
+    }
+    let mut hands = [[0u8; 7]; 2];
+    for kind in 0..7 {
+        let give = rng.below(3).min(left[kind] as u64) as u8;
+        let give = if kind == 0 { give } else { give.min(1 + rng.below(2) as u8) };
+        hands[0][kind] = give;
+        left[kind] -= give;
+        // As in tsume, the defender often holds the rest.
+        if rng.below(2) == 0 {
+            hands[1][kind] = left[kind];
+        } else {
+            hands[1][kind] = rng.below(left[kind] as u64 + 1) as u8;
+        }
+    }
+    Position::from_sfen(&sfen(&board, hands, Color::Black)).ok()
+}
