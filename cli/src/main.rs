@@ -3,6 +3,7 @@
 //! ```text
 //! hayanagi perft <depth> [--divide] [--no-bulk] <position>
 //! hayanagi moves <position>
+//! hayanagi mate <plies> <position>
 //! hayanagi analyze            (positions on stdin, one per line)
 //! hayanagi handicaps
 //! ```
@@ -10,6 +11,8 @@
 //! The library is `no_std`; this binary is the one place that uses std (arguments, stdin, stdout,
 //! the clock). Exit status: 0 on success (also when the reader of stdout goes away early), 2 on
 //! bad arguments or a rejected position, 1 on any other I/O error; never a panic.
+
+mod mate;
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
@@ -31,6 +34,10 @@ usage:
       the time and speed go to stderr.
   hayanagi moves <position>
       The legal moves in USI, one per line, sorted.
+  hayanagi mate <plies> <position>
+      The mating line within <plies> (1 or 3) plies, in USI, space-separated: the
+      attacker's check, the defender's first legal reply, the mate; or 'none'. Every
+      legal defence is tried (tsume rules: every attacking move checks).
   hayanagi analyze
       Reads positions from stdin, one per line, and writes one line per input line:
       ok<TAB>sfen<TAB>key<TAB>in-check<TAB>status<TAB>moves   or   error<TAB>message
@@ -46,6 +53,7 @@ command line the words may be given as one argument or several.
 examples:
   hayanagi perft 5 startpos
   hayanagi perft 3 --divide position startpos moves 7g7f
+  hayanagi mate 3 'k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1'
   hayanagi moves 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'
   hayanagi perft 3 handicap two-pieces moves 5a4b
 ";
@@ -130,6 +138,7 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
         "perft" => perft_command(rest),
         "moves" => moves_command(rest),
         "handicaps" => handicap::handicaps_command(rest, io::stdout().lock()),
+        "mate" => mate::mate_command(rest),
         "analyze" => match rest.first() {
             None => analyze(&mut BufReader::with_capacity(1 << 16, io::stdin().lock()), io::stdout().lock()),
             Some(word) => {
@@ -137,7 +146,7 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
             }
         },
         other => Err(Failure::BadArguments(format!(
-            "unknown command {other:?}; the commands are perft, moves, analyze, handicaps"
+            "unknown command {other:?}; the commands are perft, moves, mate, analyze, handicaps"
         ))),
     }
 }
