@@ -3,6 +3,8 @@
 //! few moves played on from them (so that the attacker is sometimes in check, or the defender holds
 //! the attacker in a counter-check), and positions from biased random games.
 
+#[path = "common/mate.rs"]
+mod brute;
 mod common;
 #[path = "common/playout.rs"]
 mod playout;
@@ -13,36 +15,10 @@ use common::Rng;
 use hayanagi::{MateLine, Move, Position};
 use playout::{BIASES, playout};
 
-/// True when the legal `mv` mates: the opponent is in check with no legal move.
-fn mates(pos: &Position, mv: Move) -> bool {
-    let mut after = pos.clone();
-    after.play(mv).expect("a legal move");
-    after.in_check() && after.legal_moves().is_empty()
-}
-
-/// Every mating move, by brute force.
-fn brute_mates_in_1(pos: &Position) -> Vec<Move> {
-    pos.legal_moves().iter().copied().filter(|&mv| mates(pos, mv)).collect()
-}
-
-/// True when some check leaves every reply mate in 1 (a mate in exactly 3 or less), by brute force.
-fn brute_mate_in_3(pos: &Position) -> bool {
-    pos.legal_moves().iter().any(|&mv| {
-        let mut after = pos.clone();
-        after.play(mv).expect("a legal move");
-        after.in_check()
-            && after.legal_moves().iter().all(|&reply| {
-                let mut next = after.clone();
-                next.play(reply).expect("a legal reply");
-                next.legal_moves().iter().any(|&mate| mates(&next, mate))
-            })
-    })
-}
-
 /// The position's mate in 1 against brute force; returns whether one exists.
 fn check_mate_in_1(pos: &Position) -> bool {
     let found = pos.mate_in_1();
-    let all = brute_mates_in_1(pos);
+    let all = brute::mates_in_1(pos);
     match found {
         Some(mv) => assert!(all.contains(&mv), "mate_in_1 gave {mv}, not a mate, in {pos:?} (mates: {all:?})"),
         None => assert!(all.is_empty(), "mate_in_1 missed {all:?} in {pos:?}"),
@@ -55,7 +31,7 @@ fn check_mate_in_1(pos: &Position) -> bool {
 fn check_line(pos: &Position, line: &MateLine) {
     let moves = line.moves();
     match moves.len() {
-        1 => assert!(mates(pos, moves[0]), "{line} in {pos:?}"),
+        1 => assert!(brute::mates(pos, moves[0]), "{line} in {pos:?}"),
         3 => {
             assert_eq!(pos.mate_in_1(), None, "a 3-move line where a mate in 1 exists: {pos:?}");
             let mut after = pos.clone();
@@ -64,12 +40,12 @@ fn check_line(pos: &Position, line: &MateLine) {
             for &reply in after.legal_moves().iter() {
                 let mut next = after.clone();
                 next.play(reply).expect("a legal reply");
-                assert!(!brute_mates_in_1(&next).is_empty(), "{line}: {reply} escapes in {pos:?}");
+                assert!(!brute::mates_in_1(&next).is_empty(), "{line}: {reply} escapes in {pos:?}");
             }
             assert!(after.is_legal(moves[1]), "{line}: the defence is legal in {pos:?}");
             assert_eq!(after.legal_moves().first(), Some(&moves[1]), "{line}: the first defence is shown");
             after.play(moves[1]).expect("the defence is legal");
-            assert!(mates(&after, moves[2]), "{line}: the last move mates in {pos:?}");
+            assert!(brute::mates(&after, moves[2]), "{line}: the last move mates in {pos:?}");
         }
         n => panic!("a line of {n} moves"),
     }
@@ -108,6 +84,7 @@ fn mate_in_1_equals_brute_force_a_few_moves_on() {
             found += usize::from(check_mate_in_1(pos));
         });
     }
+    eprintln!("{positions} positions, {in_check} in check, {found} mates in 1");
     assert!(positions > 10_000 && in_check > 1_000 && found > 500, "{positions} {in_check} {found}");
 }
 
@@ -122,6 +99,7 @@ fn mate_in_1_equals_brute_force_in_games() {
             check_mate_in_1(pos);
         });
     }
+    eprintln!("{positions} positions");
     assert!(positions > 10_000, "{positions}");
 }
 
@@ -138,7 +116,7 @@ fn mate_in_3_equals_brute_force_on_near_mate_positions() {
                 three += 1;
             }
         } else {
-            assert!(!brute_mate_in_3(&pos), "mate_in_3 missed a mate in {pos:?}");
+            assert!(!brute::mate_in_3(&pos), "mate_in_3 missed a mate in {pos:?}");
         }
     }
     assert!(one > 100 && three > 50, "{one} mates in 1, {three} in 3");
@@ -151,7 +129,7 @@ fn mate_in_3_equals_brute_force_on_near_mate_positions() {
 fn mates_of(sfen: &str) -> (Position, Vec<String>) {
     let pos = Position::from_sfen(sfen).expect("a valid SFEN");
     check_mate_in_1(&pos);
-    let all = brute_mates_in_1(&pos).iter().map(Move::to_string).collect();
+    let all = brute::mates_in_1(&pos).iter().map(Move::to_string).collect();
     (pos, all)
 }
 
@@ -248,7 +226,7 @@ fn cshogi_misses_these_mates_in_3() {
         let pos = Position::from_sfen(sfen).unwrap();
         let found = pos.mate_in_3().expect("a mate in 3");
         check_line(&pos, &found);
-        assert!(brute_mate_in_3(&pos));
+        assert!(brute::mate_in_3(&pos));
         assert_eq!(found.to_string(), line);
     }
 }

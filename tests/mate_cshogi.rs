@@ -18,32 +18,12 @@ enum Difference {
     MissedMateIn3,
 }
 
-use hayanagi::{Move, Position};
+#[path = "common/mate.rs"]
+mod brute;
+
+use hayanagi::Position;
 
 const DATA: &str = include_str!("data/mate.txt");
-
-fn mates(pos: &Position, mv: Move) -> bool {
-    let mut after = pos.clone();
-    after.play(mv).expect("a legal move");
-    after.in_check() && after.legal_moves().is_empty()
-}
-
-fn brute_mate_in_1(pos: &Position) -> bool {
-    pos.legal_moves().iter().any(|&mv| mates(pos, mv))
-}
-
-fn brute_mate_in_3(pos: &Position) -> bool {
-    pos.legal_moves().iter().any(|&mv| {
-        let mut after = pos.clone();
-        after.play(mv).expect("a legal move");
-        after.in_check()
-            && after.legal_moves().iter().all(|&reply| {
-                let mut next = after.clone();
-                next.play(reply).expect("a legal reply");
-                brute_mate_in_1(&next)
-            })
-    })
-}
 
 /// cshogi's move, checked: `Some(true)` a legal mate in the sense asked, `Some(false)` not, `None` no move.
 fn judge(pos: &Position, usi: &str, plies: u32) -> Option<bool> {
@@ -51,19 +31,7 @@ fn judge(pos: &Position, usi: &str, plies: u32) -> Option<bool> {
         return None;
     }
     let Ok(mv) = pos.parse_usi_move(usi) else { return Some(false) };
-    let mut after = pos.clone();
-    after.play(mv).expect("parsed moves are legal");
-    Some(match plies {
-        1 => after.in_check() && after.legal_moves().is_empty(),
-        _ => {
-            after.in_check()
-                && after.legal_moves().iter().all(|&reply| {
-                    let mut next = after.clone();
-                    next.play(reply).expect("a legal reply");
-                    brute_mate_in_1(&next)
-                })
-        }
-    })
+    Some(if plies == 1 { brute::mates(pos, mv) } else { brute::forces_mate_in_2_more(pos, mv) })
 }
 
 #[test]
@@ -80,7 +48,7 @@ fn mate_search_agrees_with_cshogi_except_where_the_rules_say_otherwise() {
         let theirs = judge(&pos, one, 1);
         ones += usize::from(ours.is_some());
         if ours.is_some() != (theirs == Some(true)) || theirs == Some(false) {
-            let truth = brute_mate_in_1(&pos);
+            let truth = !brute::mates_in_1(&pos).is_empty();
             assert_eq!(ours.is_some(), truth, "mate in 1 by brute force in {sfen}");
             let kind = if pos.king(pos.side_to_move().flip()).is_none() {
                 Difference::MateReportedWithoutKing
@@ -99,7 +67,7 @@ fn mate_search_agrees_with_cshogi_except_where_the_rules_say_otherwise() {
             let theirs = judge(&pos, three, 3);
             threes += usize::from(ours.is_some());
             if ours.is_some() != (theirs == Some(true)) || theirs == Some(false) {
-                let truth = brute_mate_in_3(&pos);
+                let truth = brute::mate_in_3(&pos);
                 assert_eq!(ours.is_some(), truth, "mate in 3 by brute force in {sfen}");
                 assert!(theirs.is_none() && truth, "a new kind of difference in {sfen}: cshogi {three}, {ours:?}");
                 let text = format!("{label}\tmate3\t{sfen}\tcshogi {three}\thayanagi {ours:?}");

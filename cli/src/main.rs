@@ -12,8 +12,6 @@
 //! the clock). Exit status: 0 on success (also when the reader of stdout goes away early), 2 on
 //! bad arguments or a rejected position, 1 on any other I/O error; never a panic.
 
-mod mate;
-
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -22,6 +20,7 @@ use std::time::Instant;
 use hayanagi::{Entry, History, Move, Position, Status, Undo};
 
 mod handicap;
+mod mate;
 
 const USAGE: &str = "\
 hayanagi: a shogi move generator

@@ -1,11 +1,11 @@
 //! Random positions built to be near mate, as tsume problems are: the defender's (White's) king near
 //! its edge with a few pieces of its own, attacking (Black) pieces close around it, Black to move
-//! with pieces in hand, Black's king present or (as in tsume) absent. Every position is checked by the
-//! SFEN reader, so only valid ones come out.
+//! with pieces in hand, Black's king present or (as in tsume) absent. Every position is validated as the
+//! SFEN reader validates (`Relaxations::SFEN`), so only valid ones come out.
 
 #![allow(dead_code)]
 
-use hayanagi::{Color, Piece, PieceKind, Position, Square};
+use hayanagi::{Color, Hand, Piece, PieceKind, Position, Relaxations, Setup, Square};
 
 use crate::common::Rng;
 
@@ -34,58 +34,6 @@ fn place(rng: &mut Rng, board: &mut [Option<Piece>; 81], left: &mut [u8; 7], col
         _ => kind,
     };
     board[square.index()] = Some(Piece::new(color, kind));
-}
-
-fn sfen(board: &[Option<Piece>; 81], hands: [[u8; 7]; 2], side: Color) -> String {
-    let mut out = String::new();
-    for row in 0..9 {
-        let mut empty = 0;
-        for col in 0..9 {
-            match board[row * 9 + col] {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        out += &empty.to_string();
-                        empty = 0;
-                    }
-                    out += &piece.to_string();
-                }
-            }
-        }
-        if empty > 0 {
-            out += &empty.to_string();
-        }
-        if row < 8 {
-            out.push('/');
-        }
-    }
-    out.push(' ');
-    out.push(if side == Color::Black { 'b' } else { 'w' });
-    out.push(' ');
-    let mut hand = String::new();
-    for (color, counts) in [(Color::Black, hands[0]), (Color::White, hands[1])] {
-        for kind in [
-            PieceKind::Rook,
-            PieceKind::Bishop,
-            PieceKind::Gold,
-            PieceKind::Silver,
-            PieceKind::Knight,
-            PieceKind::Lance,
-            PieceKind::Pawn,
-        ] {
-            let n = counts[kind.index()];
-            if n > 1 {
-                hand += &n.to_string();
-            }
-            if n > 0 {
-                let letter = kind.base_letter();
-                hand.push(if color == Color::Black { letter } else { letter.to_ascii_lowercase() });
-            }
-        }
-    }
-    out += if hand.is_empty() { "-" } else { &hand };
-    out += " 1";
-    out
 }
 
 /// One random near-mate position (Black to move), or `None` when the draw was not a valid position.
@@ -122,18 +70,16 @@ pub fn random_tsume(rng: &mut Rng) -> Option<Position> {
             }
         }
     }
-    let mut hands = [[0u8; 7]; 2];
-    for kind in 0..7 {
-        let give = rng.below(3).min(left[kind] as u64) as u8;
-        let give = if kind == 0 { give } else { give.min(1 + rng.below(2) as u8) };
-        hands[0][kind] = give;
-        left[kind] -= give;
+    let mut hands = [Hand::EMPTY; 2];
+    for kind in PieceKind::HAND {
+        let i = kind.index();
+        let give = rng.below(3).min(left[i] as u64) as u8;
+        let give = if kind == PieceKind::Pawn { give } else { give.min(1 + rng.below(2) as u8) };
+        left[i] -= give;
         // As in tsume, the defender often holds the rest.
-        if rng.below(2) == 0 {
-            hands[1][kind] = left[kind];
-        } else {
-            hands[1][kind] = rng.below(left[kind] as u64 + 1) as u8;
-        }
+        let defender = if rng.below(2) == 0 { left[i] } else { rng.below(left[i] as u64 + 1) as u8 };
+        hands = [hands[0].with(kind, give), hands[1].with(kind, defender)];
     }
-    Position::from_sfen(&sfen(&board, hands, Color::Black)).ok()
+    let setup = Setup { board, hands, side_to_move: Color::Black, ply: 1 };
+    setup.validate(Relaxations::SFEN).ok()
 }
