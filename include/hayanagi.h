@@ -1,26 +1,36 @@
 /*
  * hayanagi.h - the C API of hayanagi, a shogi core (legal moves, SFEN/USI, Zobrist keys, perft).
  *
- * C99; also compiles as C++. Link with the static library built from capi/ (README, "Linking from C"):
+ * C99; also compiles as C++. Install it with `bash capi/install.sh --prefix DIR` and build with
+ * pkg-config or CMake (README, "Using it from C"):
  *
- *     gcc -std=c99 -Wall -Wextra -Werror -I include app.c libhayanagi_capi.a
+ *     cc -std=c99 app.c $(pkg-config --cflags --libs hayanagi)          (shared, libhayanagi.so.0)
+ *     cc -std=c99 app.c $(pkg-config --cflags --libs --static hayanagi) (static, libhayanagi.a)
+ *     find_package(hayanagi 0.1 REQUIRED)  target_link_libraries(app PRIVATE hayanagi::hayanagi)
  *
  * MEMORY AND OWNERSHIP
  *   The library allocates nothing and keeps no global state. Every object it works on is memory the
  *   caller owns and passes in: positions (hayanagi_position), undo records (hayanagi_undo_record),
- *   text, move arrays. They may live on the stack, in static storage, in arrays or inside other
- *   structs; they have no alignment requirement (the library copies them in and out byte-wise) and
- *   need no clean-up. The library keeps no pointer after a call returns.
+ *   game histories (hayanagi_history_entry arrays), text, move arrays. They may live on the stack, in
+ *   static storage, in arrays or inside other structs, and need no clean-up. The library keeps no
+ *   pointer after a call returns. The objects passed to one call must not overlap (as for memcpy).
+ *
+ *   Positions and undo records have no alignment requirement. The library works on a position in
+ *   place, inside its record, at the first 16-byte aligned address after the tag; a record byte-copied
+ *   to an address of another alignment is still read correctly (through a copy, a little slower) and
+ *   is moved into place inside its record by the next call that changes it. A history's entries are
+ *   uint64_t-aligned by their type (checked: HAYANAGI_ERR_MISALIGNED).
  *
  *   A position is a plain value: copy it with memcpy or assignment, throw it away by forgetting it.
  *   Its bytes mean something only to the same build of the library (do not store them in files or
  *   send them to another program: store the SFEN). Do not compare positions with memcmp (padding
  *   bytes are unspecified): compare hayanagi_key, or the SFEN.
  *
- *   A position or undo record must have been written by a successful call of this library (or be
- *   a byte copy of one) before it is read. A record that was not (a zeroed struct, for example) is
- *   detected by a tag in its first bytes and rejected with HAYANAGI_ERR_NOT_A_POSITION /
- *   HAYANAGI_ERR_NOT_AN_UNDO_RECORD; uninitialised or overwritten bytes that happen to carry the tag
+ *   A position, undo record or history must have been written by a successful call of this library
+ *   (or be a byte copy of one) before it is read. One that was not (a zeroed struct, for example) is
+ *   recognised by the tag in its first bytes and rejected with HAYANAGI_ERR_NOT_A_POSITION,
+ *   HAYANAGI_ERR_NOT_AN_UNDO_RECORD or HAYANAGI_ERR_NOT_A_HISTORY. The tag is not a checksum: bytes
+ *   overwritten after the tag (or uninitialised bytes that happen to carry it) are not detected and
  *   are undefined behaviour, as for any C object.
  *
  * THREADS
@@ -45,13 +55,29 @@
  *   A move is a uint16_t (the Rust library's Move::to_bits): bits 0-6 the destination square,
  *   bits 7-13 the origin square (81 + hand kind for a drop: P L N S G B R = 0..6), bit 14 promotion,
  *   bit 15 always set, so 0 is never a move. Squares are numbered row * 9 + column, row 0 = rank a,
- *   column 0 = file 9: 9a = 0, 1a = 8, 7g = 56, 1i = 80. Stable across versions.
+ *   column 0 = file 9: 9a = 0, 1a = 8, 7g = 56, 1i = 80 (HAYANAGI_SQUARE(file, rank)). Stable across
+ *   versions. hayanagi_move_normal, hayanagi_move_drop and hayanagi_move_decode build and take apart
+ *   codes; hayanagi_move_to_usi and hayanagi_move_parse_usi convert them to and from USI text.
+ *
+ * PIECES
+ *   A piece kind is 0-13: P L N S G B R (0-6, the kinds a hand holds, as in the move encoding), K (7),
+ *   +P +L +N +S +B +R (8-13). A piece on the board is 1 + kind + 16 * colour (HAYANAGI_PIECE), 0 for
+ *   an empty square: Black's pawn 1, king 8, dragon 14; White's pawn 17, dragon 30.
  */
 #ifndef HAYANAGI_H
 #define HAYANAGI_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* ----- version (hayanagi_version gives the library's) ----- */
+
+#define HAYANAGI_VERSION_MAJOR 0
+#define HAYANAGI_VERSION_MINOR 1
+#define HAYANAGI_VERSION_PATCH 0
+#define HAYANAGI_VERSION_STRING "0.1.0"
+/* MAJOR * 10000 + MINOR * 100 + PATCH, for #if comparisons. */
+#define HAYANAGI_VERSION_NUMBER 100
 
 #ifdef __cplusplus
 extern "C" {
@@ -72,6 +98,67 @@ extern "C" {
 #define HAYANAGI_MAX_MOVES 1024
 /* The deepest perft accepted: each level keeps a move list (about 2 KiB) on the stack. */
 #define HAYANAGI_MAX_PERFT_DEPTH 32
+/* sizeof(hayanagi_history_entry): one recorded move. */
+#define HAYANAGI_HISTORY_ENTRY_SIZE 16
+/* The entries at the start of a history's storage that hold its state (tag, capacity, length). */
+#define HAYANAGI_HISTORY_HEADER_ENTRIES 2
+/* Entries that hold a history of `moves` moves: hayanagi_history_entry game[HAYANAGI_HISTORY_ENTRIES(512)]. */
+#define HAYANAGI_HISTORY_ENTRIES(moves) ((moves) + HAYANAGI_HISTORY_HEADER_ENTRIES)
+/* The most moves a history holds (results are int32_t). */
+#define HAYANAGI_MAX_HISTORY_MOVES 2147483647
+
+/* ----- squares ----- */
+
+/* The square of a file (1-9) and a rank (1-9, rank a = 1): HAYANAGI_SQUARE(7, 7) is 7g = 56. */
+#define HAYANAGI_SQUARE(file, rank) (((rank) - 1) * 9 + 9 - (file))
+/* The file (1-9) and rank (1-9) of a square 0-80. */
+#define HAYANAGI_SQUARE_FILE(square) (9 - (square) % 9)
+#define HAYANAGI_SQUARE_RANK(square) ((square) / 9 + 1)
+/* No square: the king square of a side without a king, the origin of a drop (hayanagi_move_decode). */
+#define HAYANAGI_NO_SQUARE 81
+
+/* ----- piece kinds and pieces ----- */
+
+#define HAYANAGI_PAWN 0
+#define HAYANAGI_LANCE 1
+#define HAYANAGI_KNIGHT 2
+#define HAYANAGI_SILVER 3
+#define HAYANAGI_GOLD 4
+#define HAYANAGI_BISHOP 5
+#define HAYANAGI_ROOK 6
+#define HAYANAGI_KING 7
+#define HAYANAGI_PRO_PAWN 8
+#define HAYANAGI_PRO_LANCE 9
+#define HAYANAGI_PRO_KNIGHT 10
+#define HAYANAGI_PRO_SILVER 11
+#define HAYANAGI_HORSE 12
+#define HAYANAGI_DRAGON 13
+/* The number of kinds a hand holds (P L N S G B R), and of kinds in all. */
+#define HAYANAGI_HAND_KINDS 7
+#define HAYANAGI_KINDS 14
+/* No kind: what hayanagi_move_decode gives as the dropped kind of a board move. */
+#define HAYANAGI_NO_KIND 14
+/* An empty square, in hayanagi_piece_at and hayanagi_board. */
+#define HAYANAGI_EMPTY 0
+/* The code of a piece of a colour and kind on the board, and the colour and kind of a code (not 0). */
+#define HAYANAGI_PIECE(color, kind) (1 + (kind) + 16 * (color))
+#define HAYANAGI_PIECE_COLOR(piece) (((piece) - 1) / 16)
+#define HAYANAGI_PIECE_KIND(piece) (((piece) - 1) % 16)
+
+/* ----- entering-king declaration (hayanagi_declaration) ----- */
+
+/* The rule: its number. */
+#define HAYANAGI_RULE_27_POINTS 27 /* CSA: Black needs 28 points, White 27; a valid declaration wins */
+#define HAYANAGI_RULE_24_POINTS 24 /* 31 points or more win, 24-30 draw, fewer cannot declare */
+/* The outcome. */
+#define HAYANAGI_DECLARATION_INVALID 0 /* some condition fails */
+#define HAYANAGI_DECLARATION_WIN 1
+#define HAYANAGI_DECLARATION_DRAW 2
+/* The conditions that fail, as bits of *failed. */
+#define HAYANAGI_DECLARATION_KING_NOT_IN_CAMP 1 /* the king is not in the enemy camp (or there is none) */
+#define HAYANAGI_DECLARATION_TOO_FEW_PIECES 2   /* fewer than 10 other pieces in the enemy camp */
+#define HAYANAGI_DECLARATION_IN_CHECK 4         /* the king is in check */
+#define HAYANAGI_DECLARATION_TOO_FEW_POINTS 8   /* fewer points than the rule requires to declare */
 
 /* ----- colours (hayanagi_side_to_move) ----- */
 
@@ -83,8 +170,8 @@ extern "C" {
 #define HAYANAGI_STATUS_NONE 0     /* "none": the game goes on */
 #define HAYANAGI_STATUS_MATE 1     /* "mate": in check, no legal move */
 #define HAYANAGI_STATUS_NO_MOVES 2 /* "no_moves": not in check, no legal move */
-/* The next four need the game's history and are never returned by hayanagi_status, which sees
-   only the position; they are reserved so that the numbering matches the Rust library's Status. */
+/* The next four need the game's history: hayanagi_history_status returns them, hayanagi_status
+   (which sees only the position) never does. */
 #define HAYANAGI_STATUS_DRAW_REPETITION 3      /* "draw_repetition" */
 #define HAYANAGI_STATUS_WIN_PERPETUAL_CHECK 4  /* "win_perpetual_check" */
 #define HAYANAGI_STATUS_LOSS_PERPETUAL_CHECK 5 /* "loss_perpetual_check" */
@@ -106,9 +193,12 @@ extern "C" {
 #define HAYANAGI_ERR_PLY_OVERFLOW (-9)      /* a move would take the ply beyond 2^64 - 1 */
 #define HAYANAGI_ERR_DEPTH_TOO_LARGE (-10)  /* perft depth above HAYANAGI_MAX_PERFT_DEPTH */
 #define HAYANAGI_ERR_NON_PRINTABLE (-11)    /* a byte of the text is not printable ASCII */
+#define HAYANAGI_ERR_OUT_OF_RANGE (-12)     /* a square, colour, kind or rule argument out of range */
+#define HAYANAGI_ERR_MISALIGNED (-13)       /* history storage not aligned for uint64_t */
+#define HAYANAGI_ERR_NOT_A_HISTORY (-14)    /* the history storage was not set up by hayanagi_history_init */
 /* SFEN (also inside a USI position command). */
 #define HAYANAGI_ERR_SFEN_MISSING_FIELD (-20)           /* the text ends before a field */
-#define HAYANAGI_ERR_SFEN_EMPTY_FIELD (-21)             /* two spaces, or a space at the start or end */
+#define HAYANAGI_ERR_SFEN_EMPTY_FIELD (-21)             /* two spaces, a space at the start or end, or "" */
 #define HAYANAGI_ERR_SFEN_TRAILING_TEXT (-22)           /* text after the last field */
 #define HAYANAGI_ERR_SFEN_RANK_COUNT (-23)              /* the board has not 9 ranks */
 #define HAYANAGI_ERR_SFEN_FILE_COUNT (-24)              /* a rank does not cover 9 squares */
@@ -146,6 +236,10 @@ extern "C" {
 #define HAYANAGI_ERR_MOVE_DROP_PROMOTION (-67) /* '+' after a drop */
 #define HAYANAGI_ERR_MOVE_SAME_SQUARE (-68)    /* from and to are the same square */
 #define HAYANAGI_ERR_MOVE_TRAILING (-69)       /* text after the move */
+/* Game history. */
+#define HAYANAGI_ERR_HISTORY_FULL (-70)        /* every entry of the history's storage is used */
+#define HAYANAGI_ERR_HISTORY_NOT_CURRENT (-71) /* the position is not the one the history has reached */
+#define HAYANAGI_ERR_HISTORY_EMPTY (-72)       /* no move to take back */
 
 /* ----- types ----- */
 
@@ -160,7 +254,17 @@ typedef struct hayanagi_undo_record {
     unsigned char opaque[HAYANAGI_UNDO_RECORD_SIZE];
 } hayanagi_undo_record;
 
+/* One element of a game history's storage: an array of HAYANAGI_HISTORY_ENTRIES(moves) of them holds
+   the history's state and up to `moves` moves (16 bytes each). Set up by hayanagi_history_init. */
+typedef struct hayanagi_history_entry {
+    uint64_t opaque[2];
+} hayanagi_history_entry;
+
 /* ----- functions ----- */
+
+/* The library's version, "0.1.0": HAYANAGI_VERSION_STRING of the header it was built with. Static,
+   NUL-terminated, never NULL. */
+const char *hayanagi_version(void);
 
 /* A static, NUL-terminated English message for a code returned by this library ("a required pointer
    is NULL"); for any other value, "unknown hayanagi error code". Never NULL. */
@@ -235,7 +339,8 @@ int32_t hayanagi_undo(hayanagi_position *pos, const hayanagi_undo_record *undo);
 int32_t hayanagi_in_check(const hayanagi_position *pos);
 
 /* The game status judged from the position alone: HAYANAGI_STATUS_NONE, _MATE or _NO_MOVES.
-   (Repetition and perpetual check need the moves that led here, which a position does not hold.)
+   (Repetition and perpetual check need the moves that led here, which a position does not hold:
+   hayanagi_history_status judges them.)
    Errors: NULL_POINTER, NOT_A_POSITION. */
 int32_t hayanagi_status(const hayanagi_position *pos);
 
@@ -262,6 +367,151 @@ int32_t hayanagi_key(const hayanagi_position *pos, uint64_t *key);
    modified. Startpos gives 30, 900, 25470, 719731 for depths 1-4.
    Errors: NULL_POINTER (pos, nodes), NOT_A_POSITION, DEPTH_TOO_LARGE. */
 int32_t hayanagi_perft(const hayanagi_position *pos, uint32_t depth, int32_t bulk, uint64_t *nodes);
+
+/* ----- more questions about a position ----- */
+
+/* 1 if `move` is legal in *pos (exactly when hayanagi_legal_moves lists it), 0 if not.
+   Errors: NULL_POINTER, NOT_A_POSITION, BAD_MOVE (not a move encoding). */
+int32_t hayanagi_is_legal(const hayanagi_position *pos, uint16_t move);
+
+/* 1 if the legal move `move` gives check (directly or by uncovering a slider), 0 if not.
+   Errors: NULL_POINTER, NOT_A_POSITION, BAD_MOVE, ILLEGAL_MOVE. */
+int32_t hayanagi_gives_check(const hayanagi_position *pos, uint16_t move);
+
+/* The number of legal moves, without a list (0 to HAYANAGI_MAX_MOVES).
+   Errors: NULL_POINTER, NOT_A_POSITION. */
+int32_t hayanagi_count_legal_moves(const hayanagi_position *pos);
+
+/* The piece on `square` (0-80): HAYANAGI_EMPTY or HAYANAGI_PIECE(colour, kind).
+   Errors: NULL_POINTER, NOT_A_POSITION, OUT_OF_RANGE. */
+int32_t hayanagi_piece_at(const hayanagi_position *pos, int32_t square);
+
+/* Writes the piece on every square into board[0..81), in square order (board[HAYANAGI_SQUARE(7, 7)]
+   is 7g), as hayanagi_piece_at gives them.
+   Errors: NULL_POINTER (pos, board), NOT_A_POSITION. */
+int32_t hayanagi_board(const hayanagi_position *pos, uint8_t board[81]);
+
+/* How many pieces of `kind` (HAYANAGI_PAWN .. HAYANAGI_ROOK) `color` holds in hand.
+   Errors: NULL_POINTER, NOT_A_POSITION, OUT_OF_RANGE. */
+int32_t hayanagi_hand_count(const hayanagi_position *pos, int32_t color, int32_t kind);
+
+/* Writes both hands into counts[0..14): counts[color * HAYANAGI_HAND_KINDS + kind].
+   Errors: NULL_POINTER (pos, counts), NOT_A_POSITION. */
+int32_t hayanagi_hands(const hayanagi_position *pos, uint8_t counts[14]);
+
+/* The square of `color`'s king (0-80), or HAYANAGI_NO_SQUARE if it has none (tsume positions).
+   Errors: NULL_POINTER, NOT_A_POSITION, OUT_OF_RANGE. */
+int32_t hayanagi_king_square(const hayanagi_position *pos, int32_t color);
+
+/* Judges an entering-king declaration (nyugyoku sengen) by the side to move under `rule`
+   (HAYANAGI_RULE_27_POINTS or HAYANAGI_RULE_24_POINTS): returns HAYANAGI_DECLARATION_WIN, _DRAW or
+   _INVALID. If not NULL, *points receives its points (big pieces 5, others 1, in the enemy camp and
+   in hand), *pieces_in_camp how many of its pieces other than the king are in the enemy camp, and
+   *failed the HAYANAGI_DECLARATION_* bits of the conditions that fail (0 unless _INVALID). Conditions
+   outside the position (time left) are the caller's.
+   Errors: NULL_POINTER (pos), NOT_A_POSITION, OUT_OF_RANGE (rule). */
+int32_t hayanagi_declaration(const hayanagi_position *pos, int32_t rule, uint32_t *points,
+                             uint32_t *pieces_in_camp, uint32_t *failed);
+
+/* ----- move codes ----- */
+
+/* The code of the board move from `from` to `to` (squares 0-80), promoting if `promote` is non-zero
+   (32768 to 65535; it says nothing about legality).
+   Errors: OUT_OF_RANGE (a square), MOVE_SAME_SQUARE. */
+int32_t hayanagi_move_normal(int32_t from, int32_t to, int32_t promote);
+
+/* The code of the drop of `kind` (HAYANAGI_PAWN .. HAYANAGI_ROOK) on `to` (0-80).
+   Errors: OUT_OF_RANGE (the kind or the square). */
+int32_t hayanagi_move_drop(int32_t kind, int32_t to);
+
+/* Takes a move code apart: returns 0 for a board move, 1 for a drop. Each out-parameter that is not
+   NULL receives: *from the origin square (HAYANAGI_NO_SQUARE for a drop), *to the destination, *promote
+   1 or 0, *drop_kind the dropped kind (HAYANAGI_NO_KIND for a board move).
+   Errors: BAD_MOVE. */
+int32_t hayanagi_move_decode(uint16_t move, int32_t *from, int32_t *to, int32_t *promote, int32_t *drop_kind);
+
+/* Reads a USI move ("7g7f", "8h2b+", "P*5e") without a position, checking its syntax only, into *move.
+   Errors: NULL_POINTER (text, move), BAD_LENGTH, MOVE_* (with the byte offset of the problem in
+   *error_offset if that is not NULL). */
+int32_t hayanagi_move_parse_usi(const char *text, size_t len, uint16_t *move, size_t *error_offset);
+
+/* ----- fast play ----- */
+
+/* Plays `move` like hayanagi_play, without the full legality test: for moves the library generated
+   for this very position (hayanagi_legal_moves, or accepted by hayanagi_is_legal), about 3 times
+   faster in a search or perft loop. The contract holds for every value, legal or not, and is never
+   undefined behaviour:
+   - It checks the code (BAD_MOVE), the ply (PLY_OVERFLOW), and the move's shape: a board move must
+     start from a piece of the side to move, promote only if that kind promotes (not a gold, king or
+     promoted piece), and must not land on a piece of its own or on a king; a drop must be of a piece
+     in hand onto an empty square. A move failing these returns ILLEGAL_MOVE
+     and changes nothing.
+   - A move of the right shape that is not legal (a piece moving where it cannot, jumping over
+     pieces, leaving its king in check, nifu, uchifuzume, a piece left without moves) is played as
+     given: the position is then outside the rules but still one the library works on safely (the
+     same pieces on the board and in hand, at most one king per colour): every function keeps its
+     contract on it, hayanagi_undo with the record restores the position exactly, and
+     hayanagi_legal_moves lists what the generator finds there. Such a position is not one a game
+     can reach; its SFEN may be refused by hayanagi_position_from_sfen.
+   Errors: NULL_POINTER (pos), NOT_A_POSITION, BAD_MOVE, ILLEGAL_MOVE (shape), PLY_OVERFLOW. */
+int32_t hayanagi_play_unchecked(hayanagi_position *pos, uint16_t move, hayanagi_undo_record *undo);
+
+/* ----- game history (repetition, perpetual check, move limit) ----- */
+
+/* Sets up a game history in `storage`, an array of `entries` hayanagi_history_entry
+   (HAYANAGI_HISTORY_ENTRIES(moves) for room for `moves` moves), and returns its capacity in moves.
+   The history records the moves played through it and judges repetition (the fourth occurrence of a
+   position, confirmed against the whole position) and perpetual check, as the Rust library's
+   History does (SPEC section 4). It holds no position: the caller keeps the position and passes it
+   with each call, which checks that it is the one the history has reached. The storage is the
+   history's whole state: a byte copy of all `entries` entries is the same history.
+   Errors: NULL_POINTER, MISALIGNED, BAD_LENGTH (fewer than HAYANAGI_HISTORY_HEADER_ENTRIES entries, or
+   more than HAYANAGI_HISTORY_ENTRIES(HAYANAGI_MAX_HISTORY_MOVES)). */
+int32_t hayanagi_history_init(hayanagi_history_entry *storage, size_t entries);
+
+/* The number of moves recorded.
+   Errors: NULL_POINTER, MISALIGNED, NOT_A_HISTORY. */
+int32_t hayanagi_history_len(const hayanagi_history_entry *history);
+
+/* Forgets every move: the history can record another game.
+   Errors: NULL_POINTER, MISALIGNED, NOT_A_HISTORY. */
+int32_t hayanagi_history_clear(hayanagi_history_entry *history);
+
+/* Plays the legal move `move` on *pos (the position the history has reached; any position before the
+   first move) and records it. On an error neither changes.
+   Errors: NULL_POINTER, MISALIGNED, NOT_A_HISTORY, NOT_A_POSITION, BAD_MOVE, ILLEGAL_MOVE,
+   PLY_OVERFLOW, HISTORY_NOT_CURRENT, HISTORY_FULL. */
+int32_t hayanagi_history_play(hayanagi_history_entry *history, hayanagi_position *pos, uint16_t move);
+
+/* Takes back the last move recorded, on *pos (the position the history has reached), and forgets
+   it; writes the move into *move if that is not NULL. On an error neither changes.
+   Errors: NULL_POINTER (history, pos), MISALIGNED, NOT_A_HISTORY, NOT_A_POSITION, HISTORY_EMPTY,
+   HISTORY_NOT_CURRENT. */
+int32_t hayanagi_history_undo(hayanagi_history_entry *history, hayanagi_position *pos, uint16_t *move);
+
+/* Writes the recorded moves, first to last, into moves[0..count) and returns count; a short array
+   as in hayanagi_legal_moves (BUFFER_TOO_SMALL, *needed).
+   Errors: NULL_POINTER (history, moves), MISALIGNED, NOT_A_HISTORY, BUFFER_TOO_SMALL. */
+int32_t hayanagi_history_moves(const hayanagi_history_entry *history, uint16_t *moves, size_t capacity,
+                               size_t *needed);
+
+/* The status of *pos, the position the history has reached: HAYANAGI_STATUS_MATE or _NO_MOVES (as
+   hayanagi_status), else _DRAW_REPETITION, _WIN_PERPETUAL_CHECK (the opponent gave check with every
+   move since the first of the four occurrences: the side to move wins), _LOSS_PERPETUAL_CHECK (the
+   side to move did), else _DRAW_MAX_PLY if max_ply is not 0 and the move numbered max_ply has been
+   played (the ply of *pos is above max_ply: 256 draws a game from startpos after its 256th move),
+   else _NONE.
+   Errors: NULL_POINTER, MISALIGNED, NOT_A_HISTORY, NOT_A_POSITION, HISTORY_NOT_CURRENT. */
+int32_t hayanagi_history_status(const hayanagi_history_entry *history, const hayanagi_position *pos,
+                                uint64_t max_ply);
+
+/* Reads a USI position command as hayanagi_position_from_usi does, and records its moves in the
+   history, which is cleared first: an engine's `position ... moves ...` gives the position and the
+   history that judges repetition in it. On an error *out and the history are unchanged.
+   Errors: those of hayanagi_position_from_usi and hayanagi_history_init's MISALIGNED,
+   NOT_A_HISTORY, HISTORY_FULL (the offset is at the move that did not fit). */
+int32_t hayanagi_position_from_usi_with_history(hayanagi_position *out, hayanagi_history_entry *history,
+                                                const char *command, size_t len, size_t *error_offset);
 
 #ifdef __cplusplus
 }

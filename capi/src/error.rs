@@ -3,7 +3,7 @@
 
 use core::ffi::{CStr, c_char};
 
-use hayanagi::{MoveSyntaxError, SfenErrorKind, UsiErrorKind, UsiMoveError};
+use hayanagi::{HistoryError, MoveSyntaxError, SfenErrorKind, UsiErrorKind, UsiMoveError};
 
 /// Declares the codes once: the enum, its C names (checked against the header at compile time by
 /// `header.rs`) and its messages.
@@ -54,10 +54,10 @@ error_codes! {
     BadLength = -2, "HAYANAGI_ERR_BAD_LENGTH", c"a length is larger than PTRDIFF_MAX";
     /// The position record does not carry the tag a constructor writes.
     NotAPosition = -3, "HAYANAGI_ERR_NOT_A_POSITION",
-        c"the position record was not written by hayanagi (zeroed or overwritten?)";
+        c"the position record does not carry the tag a hayanagi_position_* constructor writes (zeroed or never written?)";
     /// The undo record does not carry the tag `hayanagi_play` writes.
     NotAnUndoRecord = -4, "HAYANAGI_ERR_NOT_AN_UNDO_RECORD",
-        c"the undo record was not written by hayanagi_play (zeroed or overwritten?)";
+        c"the undo record does not carry the tag hayanagi_play writes (zeroed or never written?)";
     /// The output buffer is too small; the size needed is reported.
     BufferTooSmall = -5, "HAYANAGI_ERR_BUFFER_TOO_SMALL", c"the buffer is too small";
     /// The `uint16_t` is not a move encoding.
@@ -73,6 +73,14 @@ error_codes! {
     DepthTooLarge = -10, "HAYANAGI_ERR_DEPTH_TOO_LARGE", c"the perft depth is above HAYANAGI_MAX_PERFT_DEPTH";
     /// A byte of the text is not printable ASCII.
     NonPrintable = -11, "HAYANAGI_ERR_NON_PRINTABLE", c"a byte is not printable ASCII";
+    /// A square, colour, piece kind or rule argument outside its range.
+    OutOfRange = -12, "HAYANAGI_ERR_OUT_OF_RANGE",
+        c"an argument is out of range (square 0-80, colour 0-1, piece kind, declaration rule 24 or 27)";
+    /// History storage not aligned for `uint64_t`.
+    Misaligned = -13, "HAYANAGI_ERR_MISALIGNED", c"the history storage is not aligned for uint64_t";
+    /// The history storage does not carry the tag `hayanagi_history_init` writes.
+    NotAHistory = -14, "HAYANAGI_ERR_NOT_A_HISTORY",
+        c"the history storage does not carry the tag hayanagi_history_init writes (zeroed or never written?)";
 
     /// [`SfenErrorKind::MissingField`].
     SfenMissingField = -20, "HAYANAGI_ERR_SFEN_MISSING_FIELD", c"SFEN: a field is missing";
@@ -157,6 +165,14 @@ error_codes! {
     MoveSameSquare = -68, "HAYANAGI_ERR_MOVE_SAME_SQUARE", c"USI move: a move must change square";
     /// [`MoveSyntaxError::Trailing`].
     MoveTrailing = -69, "HAYANAGI_ERR_MOVE_TRAILING", c"USI move: text after the move";
+
+    /// [`HistoryError::Full`].
+    HistoryFull = -70, "HAYANAGI_ERR_HISTORY_FULL", c"history: every entry of the storage is used";
+    /// [`HistoryError::NotCurrent`].
+    HistoryNotCurrent = -71, "HAYANAGI_ERR_HISTORY_NOT_CURRENT",
+        c"history: the position is not the one the history has reached";
+    /// [`HistoryError::Empty`].
+    HistoryEmpty = -72, "HAYANAGI_ERR_HISTORY_EMPTY", c"history: no move to take back";
 }
 
 /// The message for a code that is not one of ours.
@@ -226,6 +242,17 @@ impl From<UsiMoveError> for ErrorCode {
         match error {
             UsiMoveError::Syntax { error, .. } => error.into(),
             UsiMoveError::Illegal(_) => ErrorCode::IllegalMove,
+        }
+    }
+}
+
+impl From<HistoryError> for ErrorCode {
+    fn from(error: HistoryError) -> ErrorCode {
+        match error {
+            HistoryError::Full { .. } => ErrorCode::HistoryFull,
+            HistoryError::IllegalMove(_) => ErrorCode::IllegalMove,
+            HistoryError::NotCurrent { .. } => ErrorCode::HistoryNotCurrent,
+            HistoryError::Empty => ErrorCode::HistoryEmpty,
         }
     }
 }

@@ -4,10 +4,12 @@
 
 use core::mem::size_of;
 
-use hayanagi::{Color, MAX_SFEN_LEN, MoveList};
+use hayanagi::{Color, DeclarationOutcome, MAX_SFEN_LEN, MoveList, Piece, PieceKind, Square};
 
 use crate::ErrorCode;
+use crate::history::{HEADER_ENTRIES, MAX_MOVES as MAX_HISTORY_MOVES};
 use crate::position::STATUSES;
+use crate::query::{FAILURES, outcome_code, piece_code};
 
 const HEADER: &[u8] = include_bytes!("../../include/hayanagi.h");
 
@@ -78,12 +80,15 @@ const fn parse_value(at: usize, end: usize) -> Option<i64> {
 struct Define {
     name_at: usize,
     name_len: usize,
+    /// Where the rest of the line starts, and ends.
+    rest_at: usize,
+    rest_end: usize,
     value: Option<i64>,
 }
 
 /// Every `#define` of the header, scanned once.
 struct Defines {
-    entries: [Define; 128],
+    entries: [Define; 256],
     len: usize,
 }
 
@@ -91,7 +96,8 @@ const DEFINES: Defines = scan();
 
 const fn scan() -> Defines {
     let h = HEADER;
-    let mut defines = Defines { entries: [Define { name_at: 0, name_len: 0, value: None }; 128], len: 0 };
+    let mut defines =
+        Defines { entries: [Define { name_at: 0, name_len: 0, rest_at: 0, rest_end: 0, value: None }; 256], len: 0 };
     let mut start = 0;
     while start < h.len() {
         let mut end = start;
@@ -105,8 +111,13 @@ const fn scan() -> Defines {
                 name_end += 1;
             }
             assert!(defines.len < defines.entries.len(), "include/hayanagi.h: more #defines than expected");
-            defines.entries[defines.len] =
-                Define { name_at, name_len: name_end - name_at, value: parse_value(name_end, end) };
+            defines.entries[defines.len] = Define {
+                name_at,
+                name_len: name_end - name_at,
+                rest_at: name_end,
+                rest_end: end,
+                value: parse_value(name_end, end),
+            };
             defines.len += 1;
         }
         start = end + 1;
@@ -114,9 +125,8 @@ const fn scan() -> Defines {
     defines
 }
 
-/// The value of `#define NAME VALUE`; a build error naming NAME if it is missing, repeated or not
-/// an integer.
-const fn defined(name_str: &str) -> i64 {
+/// The `#define NAME ...` entry; a build error naming NAME if it is missing or repeated.
+const fn entry(name_str: &str) -> Define {
     let name = name_str.as_bytes();
     let mut found = None;
     let mut i = 0;
@@ -126,14 +136,47 @@ const fn defined(name_str: &str) -> i64 {
             if found.is_some() {
                 panic!("{}", name_str); // #defined twice
             }
-            found = Some(entry.value);
+            found = Some(entry);
         }
         i += 1;
     }
     match found {
-        Some(Some(value)) => value,
-        Some(None) => panic!("{}", name_str), // not an integer
-        None => panic!("{}", name_str),       // missing
+        Some(entry) => entry,
+        None => panic!("{}", name_str), // missing
+    }
+}
+
+/// True when `#define NAME "TEXT"` (then only a comment) defines exactly the string `text`.
+const fn defines_string(name: &str, text: &str) -> bool {
+    let entry = entry(name);
+    let text = text.as_bytes();
+    let at = entry.rest_at + 1; // after the space
+    starts_with_at(HEADER, at, b"\"")
+        && starts_with_at(HEADER, at + 1, text)
+        && starts_with_at(HEADER, at + 1 + text.len(), b"\"")
+        && (at + 2 + text.len() == entry.rest_end || starts_with_at(HEADER, at + 2 + text.len(), b" /*"))
+}
+
+/// A decimal number (the crate's version parts).
+const fn decimal(text: &str) -> i64 {
+    let bytes = text.as_bytes();
+    assert!(!bytes.is_empty());
+    let mut value = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        assert!(bytes[i].is_ascii_digit());
+        value = value * 10 + (bytes[i] - b'0') as i64;
+        i += 1;
+    }
+    value
+}
+
+/// The value of `#define NAME VALUE`; a build error naming NAME if it is missing, repeated or not
+/// an integer.
+const fn defined(name_str: &str) -> i64 {
+    match entry(name_str).value {
+        Some(value) => value,
+        None => panic!("{}", name_str), // not an integer
     }
 }
 
@@ -194,4 +237,85 @@ const _: () = {
     assert!(MAX_PERFT_DEPTH >= 1 && MAX_PERFT_DEPTH <= 64, "HAYANAGI_MAX_PERFT_DEPTH");
     assert!(size_of::<crate::PositionRecord>() == POSITION_SIZE);
     assert!(size_of::<crate::UndoRecord>() == UNDO_SIZE);
+    assert!(size_of::<crate::HistoryEntryRecord>() as i64 == defined("HAYANAGI_HISTORY_ENTRY_SIZE"));
+    assert!(defined("HAYANAGI_HISTORY_HEADER_ENTRIES") == HEADER_ENTRIES as i64, "HAYANAGI_HISTORY_HEADER_ENTRIES");
+    assert!(defined("HAYANAGI_MAX_HISTORY_MOVES") == MAX_HISTORY_MOVES as i64, "HAYANAGI_MAX_HISTORY_MOVES");
 };
+
+// The version: the crate's (Cargo.toml), in every form the header gives it.
+const _: () = {
+    let (major, minor, patch) = (
+        decimal(env!("CARGO_PKG_VERSION_MAJOR")),
+        decimal(env!("CARGO_PKG_VERSION_MINOR")),
+        decimal(env!("CARGO_PKG_VERSION_PATCH")),
+    );
+    assert!(defined("HAYANAGI_VERSION_MAJOR") == major, "HAYANAGI_VERSION_MAJOR differs from Cargo.toml");
+    assert!(defined("HAYANAGI_VERSION_MINOR") == minor, "HAYANAGI_VERSION_MINOR differs from Cargo.toml");
+    assert!(defined("HAYANAGI_VERSION_PATCH") == patch, "HAYANAGI_VERSION_PATCH differs from Cargo.toml");
+    assert!(defined("HAYANAGI_VERSION_NUMBER") == major * 10000 + minor * 100 + patch, "HAYANAGI_VERSION_NUMBER");
+    assert!(minor < 100 && patch < 100, "HAYANAGI_VERSION_NUMBER has two digits per part");
+    assert!(
+        defines_string("HAYANAGI_VERSION_STRING", env!("CARGO_PKG_VERSION")),
+        "HAYANAGI_VERSION_STRING differs from Cargo.toml"
+    );
+};
+
+// Squares, piece kinds, pieces.
+const _: () = {
+    assert!(defined("HAYANAGI_NO_SQUARE") == Square::NUM as i64, "HAYANAGI_NO_SQUARE");
+    assert!(defined("HAYANAGI_KINDS") == PieceKind::NUM as i64, "HAYANAGI_KINDS");
+    assert!(defined("HAYANAGI_NO_KIND") == PieceKind::NUM as i64, "HAYANAGI_NO_KIND");
+    assert!(defined("HAYANAGI_HAND_KINDS") == PieceKind::HAND.len() as i64, "HAYANAGI_HAND_KINDS");
+    assert!(defined("HAYANAGI_EMPTY") == piece_code(None) as i64, "HAYANAGI_EMPTY");
+    let mut i = 0;
+    while i < KINDS.len() {
+        if defined(KINDS[i].0) != KINDS[i].1.index() as i64 {
+            panic!("{}", KINDS[i].0);
+        }
+        i += 1;
+    }
+    // The piece code macro's formula, for every piece.
+    let mut i = 0;
+    while i < 2 * PieceKind::NUM {
+        let Some(piece) = Piece::try_index(i) else { panic!("Piece::try_index") };
+        let code = piece_code(Some(piece)) as usize;
+        assert!(code == 1 + piece.kind().index() + 16 * piece.color().index(), "HAYANAGI_PIECE");
+        i += 1;
+    }
+};
+
+// Declarations.
+const _: () = {
+    assert!(defined("HAYANAGI_RULE_27_POINTS") == 27 && defined("HAYANAGI_RULE_24_POINTS") == 24);
+    assert!(defined("HAYANAGI_DECLARATION_INVALID") == outcome_code(DeclarationOutcome::Invalid) as i64);
+    assert!(defined("HAYANAGI_DECLARATION_WIN") == outcome_code(DeclarationOutcome::Win) as i64);
+    assert!(defined("HAYANAGI_DECLARATION_DRAW") == outcome_code(DeclarationOutcome::Draw) as i64);
+    let mut i = 0;
+    let mut all = 0;
+    while i < FAILURES.len() {
+        if defined(FAILURES[i].0) != FAILURES[i].1.bits() as i64 {
+            panic!("{}", FAILURES[i].0);
+        }
+        all |= FAILURES[i].1.bits();
+        i += 1;
+    }
+    assert!(all == 15, "a declaration failure without a HAYANAGI_DECLARATION_* bit");
+};
+
+/// The kinds' names in the header.
+const KINDS: [(&str, PieceKind); PieceKind::NUM] = [
+    ("HAYANAGI_PAWN", PieceKind::Pawn),
+    ("HAYANAGI_LANCE", PieceKind::Lance),
+    ("HAYANAGI_KNIGHT", PieceKind::Knight),
+    ("HAYANAGI_SILVER", PieceKind::Silver),
+    ("HAYANAGI_GOLD", PieceKind::Gold),
+    ("HAYANAGI_BISHOP", PieceKind::Bishop),
+    ("HAYANAGI_ROOK", PieceKind::Rook),
+    ("HAYANAGI_KING", PieceKind::King),
+    ("HAYANAGI_PRO_PAWN", PieceKind::ProPawn),
+    ("HAYANAGI_PRO_LANCE", PieceKind::ProLance),
+    ("HAYANAGI_PRO_KNIGHT", PieceKind::ProKnight),
+    ("HAYANAGI_PRO_SILVER", PieceKind::ProSilver),
+    ("HAYANAGI_HORSE", PieceKind::Horse),
+    ("HAYANAGI_DRAGON", PieceKind::Dragon),
+];

@@ -5,9 +5,10 @@
 //! library for C, and as a WebAssembly module that `capi/js/hayanagi.mjs` wraps for JavaScript.
 //!
 //! The rules it keeps:
-//! - **No allocation, no global state.** Positions and undo records are byte arrays the caller owns
-//!   ([`PositionRecord`], [`UndoRecord`]); each call copies the value in, works on a local, and
-//!   copies it out, so the caller's memory needs no alignment.
+//! - **No allocation, no global state.** Positions, undo records and game histories are memory the
+//!   caller owns ([`PositionRecord`], [`UndoRecord`], [`HistoryEntryRecord`]). A position is worked
+//!   on in place, at an aligned address inside its record that the record itself names, so the
+//!   caller's memory needs no alignment and a byte copy stays a valid record (`record.rs`).
 //! - **Nothing crosses the boundary but return codes.** Every pointer is checked for NULL, every
 //!   length against the buffer, every record for its tag; errors are the header's negative codes
 //!   ([`ErrorCode`]). No code path can panic: the library's functions do not panic on any input, and
@@ -24,19 +25,44 @@
 
 mod error;
 mod header;
+mod history;
 mod moves;
 mod position;
+mod query;
 mod record;
 
 pub use error::ErrorCode;
 pub use error::hayanagi_error_message;
-pub use moves::{hayanagi_legal_moves, hayanagi_move_from_usi, hayanagi_move_to_usi, hayanagi_play, hayanagi_undo};
+pub use history::{
+    HistoryEntryRecord, hayanagi_history_clear, hayanagi_history_init, hayanagi_history_len, hayanagi_history_moves,
+    hayanagi_history_play, hayanagi_history_status, hayanagi_history_undo, hayanagi_position_from_usi_with_history,
+};
+pub use moves::{
+    hayanagi_legal_moves, hayanagi_move_decode, hayanagi_move_drop, hayanagi_move_from_usi, hayanagi_move_normal,
+    hayanagi_move_parse_usi, hayanagi_move_to_usi, hayanagi_play, hayanagi_play_unchecked, hayanagi_undo,
+};
 pub use position::{
     hayanagi_in_check, hayanagi_key, hayanagi_perft, hayanagi_ply, hayanagi_position_from_sfen,
     hayanagi_position_from_usi, hayanagi_position_sfen, hayanagi_position_startpos, hayanagi_side_to_move,
     hayanagi_status, hayanagi_status_name,
 };
+pub use query::{
+    hayanagi_board, hayanagi_count_legal_moves, hayanagi_declaration, hayanagi_gives_check, hayanagi_hand_count,
+    hayanagi_hands, hayanagi_is_legal, hayanagi_king_square, hayanagi_piece_at,
+};
 pub use record::{PositionRecord, UndoRecord, hayanagi_position_size, hayanagi_undo_record_size};
+
+/// The library's version, `HAYANAGI_VERSION_STRING` (C: `hayanagi_version`); `header.rs` checks that
+/// the header's version is this crate's.
+#[unsafe(no_mangle)]
+pub extern "C" fn hayanagi_version() -> *const core::ffi::c_char {
+    const VERSION: &core::ffi::CStr =
+        match core::ffi::CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+            Ok(version) => version,
+            Err(_) => panic!("the version has a NUL"),
+        };
+    VERSION.as_ptr()
+}
 
 // With panic = "abort" a panic ends here. No code path should reach it: the release build is checked
 // for a reference to `abort` (capi/check.sh), and in WebAssembly `abort` would be an import, which

@@ -1,14 +1,16 @@
-//! Moves: the legal move list, USI text both ways, play and undo.
+//! Moves: the legal move list, codes and USI text both ways, play (checked and unchecked) and undo.
 
 use core::ffi::c_char;
 use core::ptr;
 
-use hayanagi::{Move, UsiMoveError};
+use hayanagi::{Move, PieceKind, Position, Square, UsiMoveError};
 
 use crate::ErrorCode;
 use crate::position::code;
+use crate::query::{hand_kind, square};
 use crate::record::{
-    PositionRecord, UndoEntry, UndoRecord, input, put, read_position, read_undo, write_position, write_text, write_undo,
+    PositionRecord, UndoEntry, UndoRecord, change_position, input, put, read_position, read_undo, write_text,
+    write_undo,
 };
 
 /// Writes the legal moves of `*pos` into `moves` and returns their count (C: `hayanagi_legal_moves`).
@@ -102,52 +104,178 @@ pub unsafe extern "C" fn hayanagi_move_from_usi(
 ///
 /// # Safety
 /// `pos` is NULL or a position record (writable); `undo` is NULL or points to `HAYANAGI_UNDO_RECORD_SIZE`
-/// writable bytes.
+/// writable bytes; the two do not overlap.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_play(pos_record: *mut PositionRecord, mv: u16, undo: *mut UndoRecord) -> i32 {
-    // SAFETY: the caller's contract.
-    let mut pos = match unsafe { read_position(pos_record) } {
-        Ok(pos) => pos,
-        Err(error) => return error.code(),
+pub unsafe extern "C" fn hayanagi_play(pos: *mut PositionRecord, mv: u16, undo: *mut UndoRecord) -> i32 {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { play_with(pos, mv, undo, Position::is_legal) }
+}
+
+/// Plays `mv` on `*pos` after the shape checks only (C: `hayanagi_play_unchecked`): for moves the
+/// library generated. See the header for the contract on any other value.
+///
+/// # Safety
+/// As [`hayanagi_play`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_play_unchecked(pos: *mut PositionRecord, mv: u16, undo: *mut UndoRecord) -> i32 {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { play_with(pos, mv, undo, playable) }
+}
+
+/// True when `mv` has a shape `Position::play_unchecked` keeps the position workable with, and
+/// `Position::undo` takes back exactly: a board move of a piece of the side to move that lands on
+/// no piece of its own and on no king, promoting only a kind that promotes; a drop of a piece in
+/// hand onto an empty square. Then the pieces stay the same (a capture moves one into a hand, as the
+/// set allows) and no king is lost or added, whatever else is wrong with the move.
+#[inline(always)]
+fn playable(pos: &Position, mv: Move) -> bool {
+    let us = pos.side_to_move();
+    match mv.from() {
+        Some(from) => {
+            pos.piece_at(from)
+                .is_some_and(|piece| piece.color() == us && (!mv.is_promotion() || piece.kind().promote().is_some()))
+                && pos.piece_at(mv.to()).is_none_or(|target| target.color() != us && target.kind() != PieceKind::King)
+        }
+        None => mv.drop_kind().is_some_and(|kind| pos.hand(us).count(kind) > 0) && pos.piece_at(mv.to()).is_none(),
+    }
+}
+
+/// The body of both plays: `accept` decides whether the move may be played.
+///
+/// # Safety
+/// As [`hayanagi_play`].
+#[inline(always)]
+unsafe fn play_with(
+    pos: *mut PositionRecord,
+    mv: u16,
+    undo: *mut UndoRecord,
+    accept: impl FnOnce(&Position, Move) -> bool,
+) -> i32 {
+    // SAFETY: the caller's contract; the undo record does not overlap the position.
+    let result = unsafe {
+        change_position(pos, |pos| {
+            let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
+            if !accept(pos, mv) {
+                return Err(ErrorCode::IllegalMove);
+            }
+            // SPEC §2: the ply is a u64; the library keeps it at u64::MAX, the C API refuses (as USI
+            // commands do).
+            if pos.ply() == u64::MAX {
+                return Err(ErrorCode::PlyOverflow);
+            }
+            let record = pos.play_unchecked(mv);
+            if !undo.is_null() {
+                let entry = UndoEntry { mv, undo: record, key_after: pos.key(), ply_after: pos.ply() };
+                write_undo(undo, entry);
+            }
+            Ok(0)
+        })
     };
-    let Some(mv) = Move::from_bits(mv) else { return ErrorCode::BadMove.code() };
-    if !pos.is_legal(mv) {
-        return ErrorCode::IllegalMove.code();
-    }
-    // SPEC §2: the ply is a u64; the library keeps it at u64::MAX, the C API refuses (as USI commands do).
-    if pos.ply() == u64::MAX {
-        return ErrorCode::PlyOverflow.code();
-    }
-    let record = pos.play_unchecked(mv);
-    if !undo.is_null() {
-        let entry = UndoEntry { mv, undo: record, key_after: pos.key(), ply_after: pos.ply() };
-        // SAFETY: non-NULL, writable (the caller's contract).
-        unsafe { write_undo(undo, entry) };
-    }
-    // SAFETY: `pos_record` is non-NULL (it was read) and writable (the caller's contract).
-    unsafe { write_position(pos_record, pos) };
-    ErrorCode::Ok.code()
+    code(result)
 }
 
 /// Takes back the move recorded in `*undo`, which must be the last move played on `*pos` (C:
 /// `hayanagi_undo`).
 ///
 /// # Safety
-/// `pos` is NULL or a position record (writable); `undo` is NULL or an undo record.
+/// `pos` is NULL or a position record (writable); `undo` is NULL or an undo record; the two do not
+/// overlap.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_undo(pos_record: *mut PositionRecord, undo: *const UndoRecord) -> i32 {
+pub unsafe extern "C" fn hayanagi_undo(pos: *mut PositionRecord, undo: *const UndoRecord) -> i32 {
     // SAFETY: the caller's contract. The record is not read when the position is refused.
-    let (mut pos, entry) = match unsafe { read_position(pos_record).and_then(|pos| Ok((pos, read_undo(undo)?))) } {
-        Ok(both) => both,
+    let result = unsafe {
+        change_position(pos, |pos| {
+            let entry = read_undo(undo)?;
+            // The record belongs to the position right after its move; anything else would be
+            // taken back into a meaningless position.
+            if pos.key() != entry.key_after || pos.ply() != entry.ply_after {
+                return Err(ErrorCode::UndoMismatch);
+            }
+            pos.undo(entry.mv, entry.undo);
+            Ok(0)
+        })
+    };
+    code(result)
+}
+
+/// The code of a board move (C: `hayanagi_move_normal`).
+#[unsafe(no_mangle)]
+pub extern "C" fn hayanagi_move_normal(from: i32, to: i32, promote: i32) -> i32 {
+    code((|| {
+        let (from, to) = (square(from)?, square(to)?);
+        if from == to {
+            return Err(ErrorCode::MoveSameSquare);
+        }
+        Ok(i32::from(Move::normal(from, to, promote != 0).to_bits()))
+    })())
+}
+
+/// The code of a drop (C: `hayanagi_move_drop`).
+#[unsafe(no_mangle)]
+pub extern "C" fn hayanagi_move_drop(kind: i32, to: i32) -> i32 {
+    code((|| {
+        let (kind, to) = (hand_kind(kind)?, square(to)?);
+        Move::drop(kind, to).map(|mv| i32::from(mv.to_bits())).ok_or(ErrorCode::OutOfRange)
+    })())
+}
+
+/// Takes a move code apart (C: `hayanagi_move_decode`).
+///
+/// # Safety
+/// Each of `from`, `to`, `promote` and `drop_kind` is NULL or points to a writable `int32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_move_decode(
+    mv: u16,
+    from: *mut i32,
+    to: *mut i32,
+    promote: *mut i32,
+    drop_kind: *mut i32,
+) -> i32 {
+    let Some(mv) = Move::from_bits(mv) else { return ErrorCode::BadMove.code() };
+    let origin = mv.from().map_or(Square::NUM, Square::index) as i32;
+    let kind = mv.drop_kind().map_or(PieceKind::NUM, PieceKind::index) as i32;
+    // SAFETY: each is NULL or writable (the caller's contract).
+    unsafe {
+        put(from, origin);
+        put(to, mv.to().index() as i32);
+        put(promote, mv.is_promotion() as i32);
+        put(drop_kind, kind);
+    }
+    mv.is_drop() as i32
+}
+
+/// Reads the syntax of a USI move into `*mv` (C: `hayanagi_move_parse_usi`).
+///
+/// # Safety
+/// `text` is NULL or points to `len` readable bytes; `mv` is NULL or points to a writable
+/// `uint16_t`; `error_offset` is NULL or points to a writable `size_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_move_parse_usi(
+    text: *const c_char,
+    len: usize,
+    mv: *mut u16,
+    error_offset: *mut usize,
+) -> i32 {
+    if mv.is_null() {
+        return ErrorCode::NullPointer.code();
+    }
+    // SAFETY: the caller's contract.
+    let parsed = match unsafe { input(text, len) } {
+        Ok(text) => Move::from_usi_syntax(text),
         Err(error) => return error.code(),
     };
-    // The record belongs to the position right after its move; anything else would be taken back
-    // into a meaningless position.
-    if pos.key() != entry.key_after || pos.ply() != entry.ply_after {
-        return ErrorCode::UndoMismatch.code();
+    match parsed {
+        Ok(parsed) => {
+            // SAFETY: non-NULL, writable (the caller's contract).
+            unsafe { put(mv, parsed.to_bits()) };
+            ErrorCode::Ok.code()
+        }
+        Err(error) => {
+            if let UsiMoveError::Syntax { offset, .. } = error {
+                // SAFETY: the caller's contract.
+                unsafe { put(error_offset, offset) };
+            }
+            ErrorCode::from(error).code()
+        }
     }
-    pos.undo(entry.mv, entry.undo);
-    // SAFETY: `pos_record` is non-NULL (it was read) and writable (the caller's contract).
-    unsafe { write_position(pos_record, pos) };
-    ErrorCode::Ok.code()
 }

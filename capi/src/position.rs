@@ -23,7 +23,7 @@ pub(crate) const STATUSES: [(&str, &CStr); Status::ALL.len()] = [
 ];
 
 /// The `HAYANAGI_STATUS_*` code of a status: its index in [`Status::ALL`] and [`STATUSES`].
-const fn status_code(status: Status) -> i32 {
+pub(crate) const fn status_code(status: Status) -> i32 {
     // Exhaustive on purpose: a new status in the library fails this build until it has a code.
     match status {
         Status::None => 0,
@@ -247,7 +247,7 @@ pub unsafe extern "C" fn hayanagi_perft(pos: *const PositionRecord, depth: u32, 
     }
     // SAFETY: the caller's contract.
     let mut pos = match unsafe { read_position(pos) } {
-        Ok(pos) => pos,
+        Ok(pos) => Position::clone(&pos),
         Err(error) => return error.code(),
     };
     // Each level keeps a move list on the stack: the depth bounds the stack used.

@@ -1,9 +1,9 @@
-//! Caller memory: position and undo records (byte arrays with a tag, copied in and out), text in,
+//! Caller memory: position records (worked on in place) and undo records (copied), text in,
 //! text and values out. All the crate's pointer handling is here.
 
 use core::ffi::c_char;
 use core::fmt::{self, Write};
-use core::mem::size_of;
+use core::mem::{align_of, size_of};
 use core::{ptr, slice};
 
 use hayanagi::{Move, Position, Undo};
@@ -11,10 +11,14 @@ use hayanagi::{Move, Position, Undo};
 use crate::ErrorCode;
 use crate::header::{POSITION_SIZE, UNDO_SIZE};
 
-/// `hayanagi_position`: a [`Position`] in caller memory, after an 8-byte tag.
+/// `hayanagi_position`: a [`Position`] in caller memory, after an 8-byte tag and a 1-byte offset.
 ///
-/// The record is read and written with unaligned copies, so C may place it anywhere; the tag
-/// rejects a record no constructor wrote (a zeroed struct, an undo record cast to a position).
+/// The record may be anywhere (C gives it no alignment): the position is kept at the first
+/// suitably aligned address after the tag and the offset byte, and the offset byte says where. So
+/// the library works on the position in place, and a record that was byte-copied to an address
+/// of another alignment is still read correctly (by a copy), and moved to its new place by the
+/// next call that changes it. The tag rejects a record no constructor wrote (a zeroed struct, an
+/// undo record cast to a position).
 #[repr(C)]
 pub struct PositionRecord {
     opaque: [u8; POSITION_SIZE],
@@ -24,23 +28,31 @@ pub struct PositionRecord {
 ///
 /// Layout: tag (8 bytes), the position's key and ply right after the move (8 + 8, checked by
 /// `hayanagi_undo` so that a record is only applied to the position it belongs to), the move
-/// (2, padded to 8), then the library's [`Undo`].
+/// (2, padded to 8), then the library's [`Undo`]. Read and written field by field (unaligned).
 #[repr(C)]
 pub struct UndoRecord {
     opaque: [u8; UNDO_SIZE],
 }
 
-/// Where the position starts in its record.
-const POSITION_BODY: usize = 8;
+/// Where the offset byte is in a position record.
+const OFFSET_AT: usize = 8;
+/// The first byte the position may start at.
+const FIRST_BODY: usize = OFFSET_AT + 1;
+/// The last byte the position may start at.
+const LAST_BODY: usize = POSITION_SIZE - size_of::<Position>();
 /// Where the library's `Undo` starts in an undo record.
 const UNDO_BODY: usize = 32;
 
-const _: () = assert!(POSITION_BODY + size_of::<Position>() <= POSITION_SIZE, "HAYANAGI_POSITION_SIZE too small");
+// Wherever the record is, an aligned place for the position fits after the tag and offset byte.
+const _: () = assert!(
+    FIRST_BODY + align_of::<Position>() - 1 <= LAST_BODY,
+    "HAYANAGI_POSITION_SIZE too small for an aligned position"
+);
 const _: () = assert!(UNDO_BODY + size_of::<Undo>() <= UNDO_SIZE, "HAYANAGI_UNDO_RECORD_SIZE too small");
 
 /// The tags: ASCII text mixed with the sizes of what follows, so that a record written by a build
 /// with another layout is (very likely) rejected rather than misread.
-const POSITION_TAG: u64 = u64::from_le_bytes(*b"hynPOS\x01\x00") ^ ((size_of::<Position>() as u64) << 48);
+const POSITION_TAG: u64 = u64::from_le_bytes(*b"hynPOS\x02\x00") ^ ((size_of::<Position>() as u64) << 48);
 const UNDO_TAG: u64 = u64::from_le_bytes(*b"hynUND\x01\x00") ^ ((size_of::<Undo>() as u64) << 48);
 
 /// What an undo record holds.
@@ -51,35 +63,117 @@ pub(crate) struct UndoEntry {
     pub ply_after: u64,
 }
 
-/// Reads the position in `record`.
+/// The offset at which a record at `record` keeps its position: the first address aligned for a
+/// [`Position`] from [`FIRST_BODY`] on.
+#[inline(always)]
+fn aligned_offset(record: *const PositionRecord) -> usize {
+    let misalignment = (record as usize + FIRST_BODY) % align_of::<Position>();
+    FIRST_BODY + (align_of::<Position>() - misalignment) % align_of::<Position>()
+}
+
+/// A position read from a record: in place, or copied out of a record that was moved.
+// The copy lives on the stack (there is no heap to box it in), and only the rare moved record fills it.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum PositionRef<'a> {
+    /// The position in the caller's record.
+    InPlace(&'a Position),
+    /// A copy: the record was byte-copied to an address of another alignment.
+    Copied(Position),
+}
+
+impl core::ops::Deref for PositionRef<'_> {
+    type Target = Position;
+
+    #[inline(always)]
+    fn deref(&self) -> &Position {
+        match self {
+            PositionRef::InPlace(pos) => pos,
+            PositionRef::Copied(pos) => pos,
+        }
+    }
+}
+
+/// Where the position of a record is, and whether that is the aligned place this address keeps it
+/// at (otherwise the record was byte-copied from an address of another alignment); `NullPointer`
+/// or `NotAPosition` for a record no constructor wrote.
 ///
 /// # Safety
-/// `record` is NULL or points to `HAYANAGI_POSITION_SIZE` readable bytes; if they carry the position
-/// tag, they are a record written by [`write_position`] (or a byte copy of one).
-pub(crate) unsafe fn read_position(record: *const PositionRecord) -> Result<Position, ErrorCode> {
+/// `record` is NULL or points to `HAYANAGI_POSITION_SIZE` readable bytes.
+#[inline(always)]
+unsafe fn locate(record: *const PositionRecord) -> Result<(*const Position, bool), ErrorCode> {
     if record.is_null() {
         return Err(ErrorCode::NullPointer);
     }
     let bytes = record.cast::<u8>();
-    // SAFETY: the record has at least 8 readable bytes (the caller's contract); no alignment needed.
-    let tag = unsafe { ptr::read_unaligned(bytes.cast::<u64>()) };
-    if tag != POSITION_TAG {
+    // SAFETY: the record has at least 9 readable bytes (the caller's contract); no alignment needed.
+    let (tag, offset) = unsafe { (ptr::read_unaligned(bytes.cast::<u64>()), *bytes.add(OFFSET_AT)) };
+    let offset = usize::from(offset);
+    if tag != POSITION_TAG || !(FIRST_BODY..=LAST_BODY).contains(&offset) {
         return Err(ErrorCode::NotAPosition);
     }
-    // SAFETY: tagged, so `write_position` wrote a `Position` at POSITION_BODY (the caller's contract),
-    // which fits in the record (asserted above). `Position` owns nothing, so a byte copy is a value.
-    Ok(unsafe { ptr::read_unaligned(bytes.add(POSITION_BODY).cast::<Position>()) })
+    // SAFETY: `offset <= LAST_BODY`: the position lies within the record.
+    let body = unsafe { bytes.add(offset).cast::<Position>() };
+    Ok((body, offset == aligned_offset(record)))
 }
 
-/// Writes `pos` into `record`, tagged.
+/// Reads the position in `record`, in place when it is where this address keeps it.
+///
+/// # Safety
+/// `record` is NULL or points to `HAYANAGI_POSITION_SIZE` readable bytes that nothing writes while
+/// the result is used; if they carry the position tag, they are a record written by
+/// [`write_position`] (or a byte copy of one).
+#[inline(always)]
+pub(crate) unsafe fn read_position<'a>(record: *const PositionRecord) -> Result<PositionRef<'a>, ErrorCode> {
+    // SAFETY: the caller's contract.
+    let (body, in_place) = unsafe { locate(record)? };
+    // SAFETY: tagged, so `write_position` wrote a `Position` there (the caller's contract). In place
+    // its address is aligned for it; otherwise it is read by an unaligned copy (`Position` owns
+    // nothing, so a byte copy is a value).
+    unsafe { Ok(if in_place { PositionRef::InPlace(&*body) } else { PositionRef::Copied(ptr::read_unaligned(body)) }) }
+}
+
+/// Runs `change` on the position in `record`, in place when it is where this address keeps it;
+/// otherwise on a copy that is written back (at this address's place) only if `change` succeeds.
+/// `change` must leave the position unchanged when it fails.
+///
+/// # Safety
+/// `record` is NULL or points to `HAYANAGI_POSITION_SIZE` writable bytes that nothing else reads or
+/// writes during the call; if they carry the position tag, they are a record written by
+/// [`write_position`] (or a byte copy of one).
+#[inline(always)]
+pub(crate) unsafe fn change_position<T>(
+    record: *mut PositionRecord,
+    change: impl FnOnce(&mut Position) -> Result<T, ErrorCode>,
+) -> Result<T, ErrorCode> {
+    // SAFETY: the caller's contract.
+    let (body, in_place) = unsafe { locate(record)? };
+    let body = body.cast_mut();
+    // SAFETY: as in `read_position`; the record is writable and not aliased during the call (the
+    // caller's contract), so a unique reference to the aligned position in it is sound.
+    unsafe {
+        if in_place {
+            change(&mut *body)
+        } else {
+            let mut pos = ptr::read_unaligned(body);
+            let result = change(&mut pos)?;
+            write_position(record, pos);
+            Ok(result)
+        }
+    }
+}
+
+/// Writes `pos` into `record`, tagged, at the place this address keeps it.
 ///
 /// # Safety
 /// `record` is not NULL and points to `HAYANAGI_POSITION_SIZE` writable bytes.
 pub(crate) unsafe fn write_position(record: *mut PositionRecord, pos: Position) {
     let bytes = record.cast::<u8>();
-    // SAFETY: both writes stay within the record (asserted above); no alignment needed.
+    let offset = aligned_offset(record);
+    // SAFETY: every write stays within the record (asserted above: offset <= LAST_BODY); the
+    // position's address is aligned for it, the tag's needs no alignment.
     unsafe {
-        ptr::write_unaligned(bytes.add(POSITION_BODY).cast::<Position>(), pos);
+        ptr::write(bytes.add(offset).cast::<Position>(), pos);
+        *bytes.add(OFFSET_AT) = offset as u8;
         ptr::write_unaligned(bytes.cast::<u64>(), POSITION_TAG);
     }
 }

@@ -3,7 +3,13 @@
  * short buffer. Prints each failed check and exits 1 if there was any. Built and run (under
  * valgrind) by capi/check.sh:
  *
- *     gcc -std=c99 -Wall -Wextra -Werror -I include capi/tests/main.c libhayanagi_capi.a
+ *     gcc -std=c99 -Wall -Wextra -Werror -I include capi/tests/main.c libhayanagi.a
+ *
+ * Where the library answers a question, the test asks it again another way: boards and hands
+ * against its own reading of the SFEN, legality against the move list for all 65,536 codes, check
+ * by playing the move, the move codes against the header's bit layout, fast play against a shape
+ * test written from the header's contract, perft through the public functions against
+ * hayanagi_perft.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -112,6 +118,8 @@ static const int32_t ALL_ERRORS[] = {
     HAYANAGI_ERR_MOVE_EMPTY, HAYANAGI_ERR_MOVE_TRUNCATED, HAYANAGI_ERR_MOVE_FILE, HAYANAGI_ERR_MOVE_RANK,
     HAYANAGI_ERR_MOVE_LOWERCASE_DROP, HAYANAGI_ERR_MOVE_DROP_PIECE, HAYANAGI_ERR_MOVE_STAR,
     HAYANAGI_ERR_MOVE_DROP_PROMOTION, HAYANAGI_ERR_MOVE_SAME_SQUARE, HAYANAGI_ERR_MOVE_TRAILING,
+    HAYANAGI_ERR_OUT_OF_RANGE, HAYANAGI_ERR_MISALIGNED, HAYANAGI_ERR_NOT_A_HISTORY,
+    HAYANAGI_ERR_HISTORY_FULL, HAYANAGI_ERR_HISTORY_NOT_CURRENT, HAYANAGI_ERR_HISTORY_EMPTY,
 };
 #define ERROR_COUNT (sizeof ALL_ERRORS / sizeof ALL_ERRORS[0])
 
@@ -338,6 +346,7 @@ struct bad_input {
 /* Offsets into "4k4/9/9/9/9/9/9/9/4K4 b - 1": ranks at 0, 4, 6, ..., 18 (the last "4K4"), side 22,
    hands 24, ply 26. Errors about a piece point at it; the second king is the one read last. */
 static const struct bad_input BAD_SFENS[] = {
+    {"", HAYANAGI_ERR_SFEN_EMPTY_FIELD, 0}, /* as the header says: the board field is empty */
     {"4k4/9/9/9/9/9/9/9/4K4 b - 1\n", HAYANAGI_ERR_NON_PRINTABLE, 27},
     {"4k4/9/9/9/9/9/9/9/4K4 b", HAYANAGI_ERR_SFEN_MISSING_FIELD, 23},
     {"4k4/9/9/9/9/9/9/9/4K4  b - 1", HAYANAGI_ERR_SFEN_EMPTY_FIELD, 22},
@@ -596,6 +605,515 @@ static void test_null_and_unwritten(void) {
     CHECK_STR(sfen_of(&pos), STARTPOS);
 }
 
+/* ----- board and hand queries, legality, check ----- */
+
+/* The kind of an SFEN letter (uppercase), or -1. */
+static int kind_of_letter(char letter) {
+    static const char letters[] = "PLNSGBRK";
+    const char *at = strchr(letters, letter);
+    return letter != '\0' && at != NULL ? (int)(at - letters) : -1;
+}
+
+/* An independent reading of an SFEN's board and hands, from the rules of the format. */
+static void read_sfen(const char *sfen, uint8_t board[81], uint8_t hands[14]) {
+    int square = 0, promoted = 0;
+    const char *c = sfen;
+    memset(board, 0, 81);
+    memset(hands, 0, 14);
+    for (; *c != ' '; c++) {
+        if (*c == '/') continue;
+        if (*c >= '1' && *c <= '9') {
+            square += *c - '0';
+        } else if (*c == '+') {
+            promoted = 1;
+        } else {
+            int white = *c >= 'a' && *c <= 'z';
+            int kind = kind_of_letter(white ? (char)(*c - 'a' + 'A') : *c);
+            /* +P +L +N +S are 8-11, +B +R 12-13: the base kind + 8, gold (4) skipped. */
+            if (promoted) kind = kind < HAYANAGI_GOLD ? kind + 8 : kind + 7;
+            board[square++] = (uint8_t)HAYANAGI_PIECE(white, kind);
+            promoted = 0;
+        }
+    }
+    c += 3; /* " b " */
+    while (*c != ' ' && *c != '\0' && *c != '-') {
+        int count = 0, white, kind;
+        while (*c >= '0' && *c <= '9') count = count * 10 + (*c++ - '0');
+        white = *c >= 'a' && *c <= 'z';
+        kind = kind_of_letter(white ? (char)(*c - 'a' + 'A') : *c);
+        hands[white * HAYANAGI_HAND_KINDS + kind] = (uint8_t)(count ? count : 1);
+        c++;
+    }
+}
+
+static int in_list(const uint16_t *moves, int32_t count, uint16_t move) {
+    int32_t i;
+    for (i = 0; i < count; i++)
+        if (moves[i] == move) return 1;
+    return 0;
+}
+
+static const char *const QUERY_POSITIONS[] = {
+    STARTPOS,
+    MATSURI,
+    "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+    "4k4/9/9/9/4R4/9/9/9/4K4 w - 1",  /* in check */
+    "8k/6+R2/9/9/9/9/9/9/4K4 b - 1", /* a dragon */
+    "4k4/9/9/9/9/9/9/9/9 b 2P 1",     /* no black king */
+};
+
+static void test_queries(void) {
+    hayanagi_position pos, after;
+    uint16_t moves[HAYANAGI_MAX_MOVES];
+    uint8_t board[81], expected_board[81], hands[14], expected_hands[14];
+    size_t p;
+    for (p = 0; p < sizeof QUERY_POSITIONS / sizeof QUERY_POSITIONS[0]; p++) {
+        int32_t count, square, color, kind, code;
+        CHECK_EQ(from_sfen(&pos, QUERY_POSITIONS[p]), HAYANAGI_OK);
+        read_sfen(QUERY_POSITIONS[p], expected_board, expected_hands);
+        memset(board, 0xee, sizeof board);
+        CHECK_EQ(hayanagi_board(&pos, board), HAYANAGI_OK);
+        CHECK(memcmp(board, expected_board, 81) == 0);
+        for (square = 0; square < 81; square++) CHECK_EQ(hayanagi_piece_at(&pos, square), expected_board[square]);
+        CHECK_EQ(hayanagi_hands(&pos, hands), HAYANAGI_OK);
+        CHECK(memcmp(hands, expected_hands, 14) == 0);
+        for (color = 0; color < 2; color++) {
+            int32_t king = HAYANAGI_NO_SQUARE;
+            for (kind = 0; kind < HAYANAGI_HAND_KINDS; kind++)
+                CHECK_EQ(hayanagi_hand_count(&pos, color, kind), expected_hands[color * HAYANAGI_HAND_KINDS + kind]);
+            for (square = 0; square < 81; square++)
+                if (expected_board[square] == HAYANAGI_PIECE(color, HAYANAGI_KING)) king = square;
+            CHECK_EQ(hayanagi_king_square(&pos, color), king);
+        }
+        /* Legality: exactly the listed moves, for every 16-bit value. */
+        count = hayanagi_legal_moves(&pos, moves, HAYANAGI_MAX_MOVES, NULL);
+        CHECK(count >= 0);
+        CHECK_EQ(hayanagi_count_legal_moves(&pos), count);
+        for (code = 0; code <= 0xffff; code++) {
+            int32_t legal = hayanagi_is_legal(&pos, (uint16_t)code);
+            if (hayanagi_move_decode((uint16_t)code, NULL, NULL, NULL, NULL) < 0) {
+                CHECK_EQ(legal, HAYANAGI_ERR_BAD_MOVE);
+                CHECK_EQ(hayanagi_gives_check(&pos, (uint16_t)code), HAYANAGI_ERR_BAD_MOVE);
+            } else {
+                CHECK_EQ(legal, in_list(moves, count, (uint16_t)code));
+                if (!legal) CHECK_EQ(hayanagi_gives_check(&pos, (uint16_t)code), HAYANAGI_ERR_ILLEGAL_MOVE);
+            }
+        }
+        /* A move gives check exactly when the side to move is in check after it. */
+        for (code = 0; code < count; code++) {
+            after = pos;
+            CHECK_EQ(hayanagi_play(&after, moves[code], NULL), HAYANAGI_OK);
+            CHECK_EQ(hayanagi_gives_check(&pos, moves[code]), hayanagi_in_check(&after));
+        }
+    }
+    /* Arguments out of range, and NULL. */
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_piece_at(&pos, HAYANAGI_SQUARE(5, 9)), HAYANAGI_PIECE(HAYANAGI_BLACK, HAYANAGI_KING));
+    CHECK_EQ(hayanagi_piece_at(&pos, HAYANAGI_SQUARE(2, 2)), HAYANAGI_PIECE(HAYANAGI_WHITE, HAYANAGI_BISHOP));
+    CHECK_EQ(hayanagi_piece_at(&pos, HAYANAGI_SQUARE(5, 5)), HAYANAGI_EMPTY);
+    CHECK_EQ(HAYANAGI_PIECE_COLOR(hayanagi_piece_at(&pos, 0)), HAYANAGI_WHITE);
+    CHECK_EQ(HAYANAGI_PIECE_KIND(hayanagi_piece_at(&pos, 0)), HAYANAGI_LANCE);
+    CHECK_EQ(HAYANAGI_SQUARE_FILE(56), 7);
+    CHECK_EQ(HAYANAGI_SQUARE_RANK(56), 7);
+    CHECK_EQ(hayanagi_piece_at(&pos, -1), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_piece_at(&pos, 81), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_hand_count(&pos, 2, 0), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_hand_count(&pos, -1, 0), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_hand_count(&pos, 0, HAYANAGI_KING), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_hand_count(&pos, 0, -1), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_king_square(&pos, 2), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_king_square(&pos, HAYANAGI_WHITE), HAYANAGI_SQUARE(5, 1));
+    CHECK_EQ(hayanagi_board(&pos, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_hands(&pos, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_board(NULL, board), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_hands(NULL, hands), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_piece_at(NULL, 0), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_hand_count(NULL, 0, 0), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_king_square(NULL, 0), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_count_legal_moves(NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_is_legal(NULL, 0x8000), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_gives_check(NULL, 0x8000), HAYANAGI_ERR_NULL_POINTER);
+}
+
+/* ----- move codes ----- */
+
+static void test_move_codes(void) {
+    int32_t code, valid = 0;
+    char usi[HAYANAGI_USI_BUFFER_SIZE];
+    size_t i;
+    for (code = 0; code <= 0xffff; code++) {
+        int32_t from = -5, to = -5, promote = -5, kind = -5, result, len;
+        uint16_t parsed = 0;
+        /* The header's layout: bits 0-6 to, 7-13 from (81 + kind for a drop), 14 promotion, 15 set. */
+        int32_t raw_to = code & 0x7f, raw_from = code >> 7 & 0x7f, raw_promote = code >> 14 & 1;
+        int drop = raw_from >= 81;
+        int expected_valid = (code & 0x8000) && raw_to < 81 &&
+                             (drop ? raw_from - 81 < HAYANAGI_HAND_KINDS && !raw_promote : raw_from != raw_to);
+        result = hayanagi_move_decode((uint16_t)code, &from, &to, &promote, &kind);
+        len = hayanagi_move_to_usi((uint16_t)code, usi, sizeof usi, NULL);
+        if (!expected_valid) {
+            CHECK_EQ(result, HAYANAGI_ERR_BAD_MOVE);
+            CHECK(from == -5 && to == -5 && promote == -5 && kind == -5);
+            CHECK_EQ(len, HAYANAGI_ERR_BAD_MOVE);
+            continue;
+        }
+        valid++;
+        CHECK_EQ(result, drop);
+        CHECK_EQ(to, raw_to);
+        CHECK_EQ(promote, raw_promote);
+        CHECK_EQ(from, drop ? HAYANAGI_NO_SQUARE : raw_from);
+        CHECK_EQ(kind, drop ? raw_from - 81 : HAYANAGI_NO_KIND);
+        CHECK_EQ(drop ? hayanagi_move_drop(kind, to) : hayanagi_move_normal(from, to, promote), code);
+        /* USI text both ways. */
+        CHECK(len == 4 || len == 5);
+        CHECK_EQ(hayanagi_move_parse_usi(usi, (size_t)len, &parsed, NULL), HAYANAGI_OK);
+        CHECK_EQ(parsed, code);
+    }
+    /* 81 * 80 board moves, each with and without promotion, and 7 * 81 drops. */
+    CHECK_EQ(valid, 81 * 80 * 2 + 7 * 81);
+    CHECK_EQ(hayanagi_move_normal(HAYANAGI_SQUARE(7, 7), HAYANAGI_SQUARE(7, 6), 0), 0x8000 | 56 << 7 | 47);
+    CHECK_EQ(hayanagi_move_normal(64, 16, 7), 0x8000 | 0x4000 | 64 << 7 | 16); /* any non-zero promotes */
+    CHECK_EQ(hayanagi_move_drop(HAYANAGI_PAWN, 40), 0x8000 | 81 << 7 | 40);
+    CHECK_EQ(hayanagi_move_normal(-1, 0, 0), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_move_normal(0, 81, 0), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_move_normal(5, 5, 0), HAYANAGI_ERR_MOVE_SAME_SQUARE);
+    CHECK_EQ(hayanagi_move_drop(HAYANAGI_KING, 0), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_move_drop(-1, 0), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_move_drop(HAYANAGI_ROOK, 81), HAYANAGI_ERR_OUT_OF_RANGE);
+    /* Syntax errors, with offsets, and no position needed: "7g7f+" and "5e5d" parse. */
+    for (i = 0; i < sizeof BAD_MOVES / sizeof BAD_MOVES[0]; i++) {
+        const struct bad_input *bad = &BAD_MOVES[i];
+        size_t offset = 9999;
+        uint16_t move = 0x1234;
+        int32_t result = hayanagi_move_parse_usi(bad->text, strlen(bad->text), &move, &offset);
+        if (bad->code == HAYANAGI_ERR_ILLEGAL_MOVE) {
+            CHECK_EQ(result, HAYANAGI_OK);
+            CHECK_EQ(offset, 9999);
+            CHECK(hayanagi_move_to_usi(move, usi, sizeof usi, NULL) > 0 && strcmp(usi, bad->text) == 0);
+        } else {
+            CHECK_EQ(result, bad->code);
+            CHECK_EQ(offset, bad->offset);
+            CHECK_EQ(move, 0x1234);
+        }
+    }
+    CHECK_EQ(hayanagi_move_parse_usi(NULL, 0, (uint16_t *)usi, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_move_parse_usi("7g7f", 4, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_move_parse_usi("7g7f", SIZE_MAX, (uint16_t *)usi, NULL), HAYANAGI_ERR_BAD_LENGTH);
+}
+
+/* ----- fast play ----- */
+
+/* Perft through the public functions: legal_moves, play_unchecked, undo. */
+static uint64_t c_perft(hayanagi_position *pos, int depth) {
+    uint16_t moves[HAYANAGI_MAX_MOVES];
+    hayanagi_undo_record undo;
+    uint64_t nodes = 0;
+    int32_t count, i;
+    if (depth == 0) return 1;
+    count = hayanagi_legal_moves(pos, moves, HAYANAGI_MAX_MOVES, NULL);
+    for (i = 0; i < count; i++) {
+        if (hayanagi_play_unchecked(pos, moves[i], &undo) != HAYANAGI_OK) return 0;
+        nodes += c_perft(pos, depth - 1);
+        if (hayanagi_undo(pos, &undo) != HAYANAGI_OK) return 0;
+    }
+    return nodes;
+}
+
+/* The shape the header says hayanagi_play_unchecked requires, from the board and hands. */
+static int has_shape(const uint8_t board[81], const uint8_t hands[14], int side, uint16_t move) {
+    int32_t from, to, promote, kind;
+    int32_t drop = hayanagi_move_decode(move, &from, &to, &promote, &kind);
+    if (drop < 0) return 0;
+    if (drop) return hands[side * HAYANAGI_HAND_KINDS + kind] > 0 && board[to] == HAYANAGI_EMPTY;
+    if (board[from] == HAYANAGI_EMPTY || HAYANAGI_PIECE_COLOR(board[from]) != side) return 0;
+    if (promote && (HAYANAGI_PIECE_KIND(board[from]) == HAYANAGI_GOLD || HAYANAGI_PIECE_KIND(board[from]) >= HAYANAGI_KING))
+        return 0;
+    return board[to] == HAYANAGI_EMPTY ||
+           (HAYANAGI_PIECE_COLOR(board[to]) != side && HAYANAGI_PIECE_KIND(board[to]) != HAYANAGI_KING);
+}
+
+static void test_play_unchecked(void) {
+    hayanagi_position pos, before;
+    hayanagi_undo_record undo;
+    uint8_t board[81], hands[14];
+    uint16_t moves[HAYANAGI_MAX_MOVES];
+    size_t p;
+    int32_t code;
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(c_perft(&pos, 3), perft(&pos, 3, 0));
+    CHECK_STR(sfen_of(&pos), STARTPOS);
+    CHECK_EQ(from_sfen(&pos, MATSURI), HAYANAGI_OK);
+    CHECK_EQ(c_perft(&pos, 2), 28684);
+    CHECK_STR(sfen_of(&pos), MATSURI);
+
+    /* Any value: refused with nothing changed, or played and taken back exactly, with every query
+       still answering on the position in between. */
+    for (p = 0; p < sizeof QUERY_POSITIONS / sizeof QUERY_POSITIONS[0]; p++) {
+        int side;
+        char sfen[HAYANAGI_SFEN_BUFFER_SIZE], text[HAYANAGI_SFEN_BUFFER_SIZE];
+        uint64_t key;
+        CHECK_EQ(from_sfen(&pos, QUERY_POSITIONS[p]), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_board(&pos, board), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_hands(&pos, hands), HAYANAGI_OK);
+        side = hayanagi_side_to_move(&pos);
+        strcpy(sfen, sfen_of(&pos));
+        key = key_of(&pos);
+        before = pos;
+        for (code = 0; code <= 0xffff; code += 7) {
+            int32_t result = hayanagi_play_unchecked(&pos, (uint16_t)code, &undo);
+            if (hayanagi_move_decode((uint16_t)code, NULL, NULL, NULL, NULL) < 0) {
+                CHECK_EQ(result, HAYANAGI_ERR_BAD_MOVE);
+            } else if (!has_shape(board, hands, side, (uint16_t)code)) {
+                CHECK_EQ(result, HAYANAGI_ERR_ILLEGAL_MOVE);
+            } else {
+                CHECK_EQ(result, HAYANAGI_OK);
+                CHECK(hayanagi_legal_moves(&pos, moves, HAYANAGI_MAX_MOVES, NULL) >= 0);
+                CHECK_EQ(hayanagi_side_to_move(&pos), 1 - side);
+                CHECK(hayanagi_position_sfen(&pos, text, sizeof text, NULL) > 0);
+                CHECK(hayanagi_status(&pos) >= 0);
+                CHECK(hayanagi_perft(&pos, 1, 0, &key) == HAYANAGI_OK);
+                key = key_of(&before);
+                CHECK_EQ(hayanagi_undo(&pos, &undo), HAYANAGI_OK);
+            }
+            CHECK(key_of(&pos) == key);
+            if (result == HAYANAGI_OK) CHECK_STR(sfen_of(&pos), sfen);
+        }
+        CHECK_STR(sfen_of(&pos), sfen);
+    }
+    CHECK_EQ(hayanagi_play_unchecked(NULL, 0x8000, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(from_sfen(&pos, "4k4/9/9/9/9/9/9/9/4K4 b - 18446744073709551615"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_play_unchecked(&pos, move_of(&pos, "5i5h"), &undo), HAYANAGI_ERR_PLY_OVERFLOW);
+}
+
+/* ----- records moved to another alignment ----- */
+
+static void test_moved_records(void) {
+    static unsigned char buffer[sizeof(hayanagi_position) + 64];
+    hayanagi_position pos, other;
+    hayanagi_undo_record undo;
+    size_t offset;
+    const char *after = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    for (offset = 0; offset < 32; offset++) {
+        hayanagi_position *moved = (hayanagi_position *)(void *)(buffer + offset);
+        /* A byte copy, wherever it lands: read (through a copy), changed (moved into place), read. */
+        memcpy(moved, &pos, sizeof pos);
+        CHECK_STR(sfen_of(moved), STARTPOS);
+        CHECK_EQ(hayanagi_count_legal_moves(moved), 30);
+        CHECK_EQ(hayanagi_play_unchecked(moved, move_of(moved, "7g7f"), &undo), HAYANAGI_OK);
+        CHECK_STR(sfen_of(moved), after);
+        CHECK_EQ(hayanagi_undo(moved, &undo), HAYANAGI_OK);
+        CHECK_STR(sfen_of(moved), STARTPOS);
+        /* A failed change writes nothing, even to a record that is not in place. */
+        memcpy(moved, &pos, sizeof pos);
+        CHECK_EQ(hayanagi_play(moved, 0x8000 | 81 << 7 | 40, NULL), HAYANAGI_ERR_ILLEGAL_MOVE);
+        CHECK_EQ(hayanagi_play(moved, 0x8000 | 81 << 7 | 40, NULL), HAYANAGI_ERR_ILLEGAL_MOVE);
+        memcpy(&other, moved, sizeof other); /* still not moved into place: read through a copy */
+        CHECK_STR(sfen_of(&other), STARTPOS);
+        CHECK_STR(sfen_of(moved), STARTPOS);
+        /* Copied back: the same position. */
+        CHECK_EQ(hayanagi_play(moved, move_of(moved, "7g7f"), NULL), HAYANAGI_OK);
+        memcpy(&pos, moved, sizeof pos);
+        CHECK_STR(sfen_of(&pos), after);
+        CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    }
+}
+
+/* ----- game history ----- */
+
+/* Plays USI moves through a history; returns the first failure's code. */
+static int32_t history_play(hayanagi_history_entry *history, hayanagi_position *pos, const char *moves) {
+    char word[8];
+    const char *c = moves;
+    while (*c != '\0') {
+        size_t len = strcspn(c, " ");
+        int32_t result;
+        memcpy(word, c, len);
+        word[len] = '\0';
+        result = hayanagi_history_play(history, pos, move_of(pos, word));
+        if (result != HAYANAGI_OK) return result;
+        c += len;
+        if (*c == ' ') c++;
+    }
+    return HAYANAGI_OK;
+}
+
+#define SHUFFLE "6i6h 4a4b 6h6i 4b4a"
+#define CHASE "3b3a 1a1b 3a3b 1b1a"
+
+static void test_history(void) {
+    hayanagi_history_entry game[HAYANAGI_HISTORY_ENTRIES(16)], copy[HAYANAGI_HISTORY_ENTRIES(16)];
+    hayanagi_history_entry small[HAYANAGI_HISTORY_ENTRIES(2)];
+    static unsigned char bytes[sizeof game + 1];
+    hayanagi_position pos, other;
+    uint16_t moves[16], move = 0;
+    size_t needed = 0, offset = 9999;
+    int i;
+
+    CHECK_EQ(sizeof(hayanagi_history_entry), HAYANAGI_HISTORY_ENTRY_SIZE);
+    CHECK_EQ(hayanagi_history_init(game, sizeof game / sizeof game[0]), 16);
+    CHECK_EQ(hayanagi_history_len(game), 0);
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_history_status(game, &pos, 0), HAYANAGI_STATUS_NONE);
+
+    /* Four-fold repetition: the start position for the fourth time after 12 moves. */
+    for (i = 0; i < 3; i++) {
+        CHECK_EQ(history_play(game, &pos, SHUFFLE), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_history_status(game, &pos, 0), i < 2 ? HAYANAGI_STATUS_NONE : HAYANAGI_STATUS_DRAW_REPETITION);
+    }
+    CHECK_EQ(hayanagi_history_len(game), 12);
+    CHECK_STR(sfen_of(&pos), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 13");
+    /* The move limit: a repetition counts first; without it, the 12th move drew the game. */
+    CHECK_EQ(hayanagi_history_status(game, &pos, 12), HAYANAGI_STATUS_DRAW_REPETITION);
+    CHECK_EQ(hayanagi_history_moves(game, moves, 16, &needed), 12);
+    CHECK_EQ(needed, 12);
+    CHECK_EQ(moves[0], hayanagi_move_normal(HAYANAGI_SQUARE(6, 9), HAYANAGI_SQUARE(6, 8), 0));
+    CHECK_EQ(hayanagi_history_moves(game, moves, 11, &needed), HAYANAGI_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ(needed, 12);
+    /* A byte copy is the same history. */
+    memcpy(copy, game, sizeof game);
+    CHECK_EQ(hayanagi_history_status(copy, &pos, 0), HAYANAGI_STATUS_DRAW_REPETITION);
+    /* Undo: one move back, no repetition; the position must be the current one. */
+    CHECK_EQ(hayanagi_history_undo(game, &pos, &move), HAYANAGI_OK);
+    CHECK_EQ(move, moves[11]);
+    CHECK_EQ(hayanagi_history_len(game), 11);
+    CHECK_EQ(hayanagi_history_status(game, &pos, 0), HAYANAGI_STATUS_NONE);
+    CHECK_EQ(hayanagi_history_status(game, &pos, 11), HAYANAGI_STATUS_DRAW_MAX_PLY);
+    CHECK_EQ(hayanagi_history_status(game, &pos, 12), HAYANAGI_STATUS_NONE);
+    CHECK_EQ(hayanagi_position_startpos(&other), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_history_status(game, &other, 0), HAYANAGI_ERR_HISTORY_NOT_CURRENT);
+    CHECK_EQ(hayanagi_history_play(game, &other, move_of(&other, "7g7f")), HAYANAGI_ERR_HISTORY_NOT_CURRENT);
+    CHECK_EQ(hayanagi_history_undo(game, &other, NULL), HAYANAGI_ERR_HISTORY_NOT_CURRENT);
+    CHECK_STR(sfen_of(&other), STARTPOS);
+    CHECK_EQ(hayanagi_history_play(game, &pos, 0x8000 | 81 << 7 | 40), HAYANAGI_ERR_ILLEGAL_MOVE);
+    CHECK_EQ(hayanagi_history_play(game, &pos, 0), HAYANAGI_ERR_BAD_MOVE);
+    CHECK_EQ(hayanagi_history_len(game), 11);
+    for (i = 0; i < 11; i++) CHECK_EQ(hayanagi_history_undo(game, &pos, NULL), HAYANAGI_OK);
+    CHECK_STR(sfen_of(&pos), STARTPOS);
+    CHECK_EQ(hayanagi_history_undo(game, &pos, &move), HAYANAGI_ERR_HISTORY_EMPTY);
+    /* Full: nothing recorded, nothing played. */
+    CHECK_EQ(hayanagi_history_init(small, sizeof small / sizeof small[0]), 2);
+    CHECK_EQ(history_play(small, &pos, "7g7f 3c3d"), HAYANAGI_OK);
+    CHECK_EQ(history_play(small, &pos, "2g2f"), HAYANAGI_ERR_HISTORY_FULL);
+    CHECK_EQ(ply_of(&pos), 3);
+    CHECK_EQ(hayanagi_history_clear(small), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_history_len(small), 0);
+
+    /* Perpetual check: the dragon chases the king; at the fourth occurrence the checking side loses. */
+    CHECK_EQ(hayanagi_history_init(game, sizeof game / sizeof game[0]), 16);
+    CHECK_EQ(from_sfen(&pos, "8k/6+R2/9/9/9/9/9/9/4K4 b - 1"), HAYANAGI_OK);
+    for (i = 0; i < 3; i++) CHECK_EQ(history_play(game, &pos, CHASE), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_history_status(game, &pos, 0), HAYANAGI_STATUS_LOSS_PERPETUAL_CHECK);
+    CHECK_EQ(hayanagi_history_init(game, sizeof game / sizeof game[0]), 16);
+    CHECK_EQ(from_sfen(&pos, "6+R1k/9/9/9/9/9/9/9/4K4 w - 1"), HAYANAGI_OK);
+    for (i = 0; i < 3; i++) CHECK_EQ(history_play(game, &pos, "1a1b 3a3b 1b1a 3b3a"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_history_status(game, &pos, 0), HAYANAGI_STATUS_WIN_PERPETUAL_CHECK);
+    /* Mate counts first. */
+    CHECK_EQ(hayanagi_history_init(game, sizeof game / sizeof game[0]), 16);
+    CHECK_EQ(from_sfen(&pos, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"), HAYANAGI_OK);
+    CHECK_EQ(history_play(game, &pos, "G*5b"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_history_status(game, &pos, 1), HAYANAGI_STATUS_MATE);
+
+    /* A USI command with its history. */
+    CHECK_EQ(hayanagi_position_from_usi_with_history(&pos, game, "position startpos moves " SHUFFLE " " SHUFFLE
+                                                     " " SHUFFLE, 24 + 3 * 19 + 2, &offset),
+             HAYANAGI_OK);
+    CHECK_EQ(hayanagi_history_len(game), 12);
+    CHECK_EQ(hayanagi_history_status(game, &pos, 0), HAYANAGI_STATUS_DRAW_REPETITION);
+    other = pos;
+    /* Errors leave both as they were: a bad move, and more moves than the history holds. */
+    CHECK_EQ(hayanagi_position_from_usi_with_history(&pos, game, "startpos moves 7g7f 7g7f", 24, &offset),
+             HAYANAGI_ERR_ILLEGAL_MOVE);
+    CHECK_EQ(offset, 20);
+    CHECK_EQ(hayanagi_position_from_usi_with_history(&pos, small, "startpos moves 7g7f 3c3d 2g2f", 29, NULL),
+             HAYANAGI_ERR_HISTORY_FULL);
+    {
+        char expected[HAYANAGI_SFEN_BUFFER_SIZE];
+        strcpy(expected, sfen_of(&other));
+        CHECK_STR(sfen_of(&pos), expected);
+        CHECK(key_of(&pos) == key_of(&other));
+    }
+    CHECK_EQ(hayanagi_history_len(game), 12);
+    CHECK_EQ(hayanagi_history_len(small), 0);
+    CHECK_EQ(hayanagi_position_from_usi_with_history(&pos, small, "startpos moves 7g7f 3c3d", 24, NULL), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_history_len(small), 2);
+
+    /* Storage that is not a history, or not aligned, or too small; NULL. */
+    memset(copy, 0, sizeof copy);
+    CHECK_EQ(hayanagi_history_len(copy), HAYANAGI_ERR_NOT_A_HISTORY);
+    CHECK_EQ(hayanagi_history_status(copy, &pos, 0), HAYANAGI_ERR_NOT_A_HISTORY);
+    CHECK_EQ(hayanagi_history_play(copy, &pos, 0x8000), HAYANAGI_ERR_NOT_A_HISTORY);
+    CHECK_EQ(hayanagi_history_undo(copy, &pos, NULL), HAYANAGI_ERR_NOT_A_HISTORY);
+    CHECK_EQ(hayanagi_history_moves(copy, moves, 16, NULL), HAYANAGI_ERR_NOT_A_HISTORY);
+    CHECK_EQ(hayanagi_history_clear(copy), HAYANAGI_ERR_NOT_A_HISTORY);
+    CHECK_EQ(hayanagi_history_len((const hayanagi_history_entry *)(const void *)&pos), HAYANAGI_ERR_NOT_A_HISTORY);
+    CHECK_EQ(hayanagi_history_status(game, (const hayanagi_position *)(const void *)game, 0),
+             HAYANAGI_ERR_NOT_A_POSITION);
+    memcpy(bytes + 1, game, sizeof game);
+    CHECK_EQ(hayanagi_history_len((const hayanagi_history_entry *)(const void *)(bytes + 1)), HAYANAGI_ERR_MISALIGNED);
+    CHECK_EQ(hayanagi_history_init((hayanagi_history_entry *)(void *)(bytes + 1), 4), HAYANAGI_ERR_MISALIGNED);
+    CHECK_EQ(hayanagi_history_init(game, 1), HAYANAGI_ERR_BAD_LENGTH);
+    CHECK_EQ(hayanagi_history_init(game, SIZE_MAX), HAYANAGI_ERR_BAD_LENGTH);
+    CHECK_EQ(hayanagi_history_init(game, 2), 0);
+    CHECK_EQ(hayanagi_history_init(NULL, 4), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_history_len(NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_history_clear(NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_history_play(NULL, &pos, 0x8000), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_history_play(game, NULL, 0x8000), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_history_undo(NULL, &pos, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_history_undo(game, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_history_moves(NULL, moves, 16, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_history_moves(game, NULL, 16, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_history_status(NULL, &pos, 0), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_history_status(game, NULL, 0), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_position_from_usi_with_history(NULL, game, "startpos", 8, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_position_from_usi_with_history(&pos, NULL, "startpos", 8, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_position_from_usi_with_history(&pos, game, NULL, 8, NULL), HAYANAGI_ERR_NULL_POINTER);
+}
+
+/* ----- declaration ----- */
+
+static void test_declaration(void) {
+    hayanagi_position pos;
+    uint32_t points = 99, pieces = 99, failed = 99;
+    /* Black's king on 5b with 10 pieces in the camp (2 rooks, 2 bishops, 3 golds, 3 silvers) and 6
+       pawns in hand: 20 + 6 + 6 = 32 points. */
+    CHECK_EQ(from_sfen(&pos, "1RRBB4/GGGSK4/SS7/9/9/9/9/9/4k4 b 6Pgs4n4l12p 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_declaration(&pos, HAYANAGI_RULE_27_POINTS, &points, &pieces, &failed), HAYANAGI_DECLARATION_WIN);
+    CHECK_EQ(points, 32);
+    CHECK_EQ(pieces, 10);
+    CHECK_EQ(failed, 0);
+    CHECK_EQ(hayanagi_declaration(&pos, HAYANAGI_RULE_24_POINTS, NULL, NULL, NULL), HAYANAGI_DECLARATION_WIN);
+    /* Without the pawns: 26 points, a draw under the 24-point rule, too few under the 27-point one. */
+    CHECK_EQ(from_sfen(&pos, "1RRBB4/GGGSK4/SS7/9/9/9/9/9/4k4 b gs4n4l18p 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_declaration(&pos, HAYANAGI_RULE_24_POINTS, &points, NULL, &failed), HAYANAGI_DECLARATION_DRAW);
+    CHECK_EQ(points, 26);
+    CHECK_EQ(failed, 0);
+    CHECK_EQ(hayanagi_declaration(&pos, HAYANAGI_RULE_27_POINTS, NULL, NULL, &failed), HAYANAGI_DECLARATION_INVALID);
+    CHECK_EQ(failed, HAYANAGI_DECLARATION_TOO_FEW_POINTS);
+    /* In the opening nothing holds but the king being out of check. */
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_declaration(&pos, HAYANAGI_RULE_27_POINTS, &points, &pieces, &failed),
+             HAYANAGI_DECLARATION_INVALID);
+    CHECK_EQ(failed, HAYANAGI_DECLARATION_KING_NOT_IN_CAMP | HAYANAGI_DECLARATION_TOO_FEW_PIECES |
+                         HAYANAGI_DECLARATION_TOO_FEW_POINTS);
+    CHECK_EQ(points, 0);
+    CHECK_EQ(pieces, 0);
+    points = 99;
+    CHECK_EQ(hayanagi_declaration(&pos, 25, &points, NULL, NULL), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(points, 99);
+    CHECK_EQ(hayanagi_declaration(NULL, 27, NULL, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+}
+
+static void test_version(void) {
+    char expected[32];
+    sprintf(expected, "%d.%d.%d", HAYANAGI_VERSION_MAJOR, HAYANAGI_VERSION_MINOR, HAYANAGI_VERSION_PATCH);
+    CHECK_STR(hayanagi_version(), HAYANAGI_VERSION_STRING);
+    CHECK_STR(hayanagi_version(), expected);
+    CHECK_EQ(HAYANAGI_VERSION_NUMBER,
+             HAYANAGI_VERSION_MAJOR * 10000 + HAYANAGI_VERSION_MINOR * 100 + HAYANAGI_VERSION_PATCH);
+}
+
 int main(void) {
     test_sizes_and_messages();
     test_startpos();
@@ -606,6 +1124,13 @@ int main(void) {
     test_illegal_moves();
     test_buffers();
     test_null_and_unwritten();
+    test_queries();
+    test_move_codes();
+    test_play_unchecked();
+    test_moved_records();
+    test_history();
+    test_declaration();
+    test_version();
     printf("hayanagi C API: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }

@@ -224,6 +224,45 @@ impl<S> History<S> {
     pub fn into_storage(self) -> S {
         self.storage
     }
+
+    /// The key of the position the first recorded move was played from; `None` until a move is
+    /// recorded (and again after [`History::clear`]). With [`History::len`] and the storage, it is
+    /// the whole state of a history: [`History::from_parts`] puts one back together.
+    #[inline]
+    pub const fn start_key(&self) -> Option<u64> {
+        self.start_key
+    }
+}
+
+impl<S: AsRef<[Entry]>> History<S> {
+    /// The history whose state is `storage`, `len` and `start_key`, as [`History::len`] and
+    /// [`History::start_key`] gave them for this storage: for code that keeps the parts apart between
+    /// calls (the C API keeps them in the caller's memory). The entries are the ones this library
+    /// wrote, so whatever the parts, the history never panics; parts of another history make its
+    /// answers meaningless, never unsafe. `None` when `len` is above the storage's length, or a move
+    /// is recorded (`len > 0`) without a start key.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position, Status};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// let mv = pos.parse_usi_move("7g7f").unwrap();
+    /// history.play(&mut pos, mv).unwrap();
+    /// let (len, start_key) = (history.len(), history.start_key());
+    /// assert_eq!(start_key, Some(Position::startpos().key()));
+    ///
+    /// let mut again = History::from_parts(history.into_storage(), len, start_key).unwrap();
+    /// assert_eq!(again.status(&pos), Ok(Status::None));
+    /// assert_eq!(again.undo(&mut pos), Ok(mv));
+    /// assert!(History::from_parts([Entry::EMPTY; 8], 9, start_key).is_none());
+    /// assert!(History::from_parts([Entry::EMPTY; 8], 1, None).is_none());
+    /// ```
+    pub fn from_parts(storage: S, len: usize, start_key: Option<u64>) -> Option<History<S>> {
+        if len > storage.as_ref().len() || (len > 0 && start_key.is_none()) {
+            return None;
+        }
+        Some(History { storage, len, start_key })
+    }
 }
 
 impl<S: AsRef<[Entry]>> History<S> {
