@@ -10,7 +10,10 @@
 //! - **Legal moves**, exactly ([`Position::legal_moves`] into a fixed-capacity [`MoveList`],
 //!   [`Position::count_legal_moves`], [`Position::is_legal`], [`Position::gives_check`]): drops with
 //!   nifu and uchifuzume (also when the only capturer of the pawn is pinned), every optional
-//!   non-promotion, pins, double check.
+//!   non-promotion, pins, double check. Typed generation ([`MoveFilter`]: captures, non-captures,
+//!   drops, checks, quiet checks, evasions) as a list ([`Position::moves`]), a count
+//!   ([`Position::count_moves`]) or a callback that can stop early ([`Position::for_each_group`] over
+//!   [`MoveGroup`]s, [`Position::for_each_move`]); [`Position::key_after`] without playing.
 //! - **Making moves**: [`Position::play`] (checked), [`Position::play_unchecked`] and
 //!   [`Position::undo`]; the Zobrist [`Position::key`] and the checkers are kept up to date on every
 //!   move. [`Position::perft`] counts the tree.
@@ -70,7 +73,7 @@ pub use notation::sfen::{MAX_SFEN_LEN, Sfen, SfenError, SfenErrorKind, SfenField
 pub use notation::usi::{MoveSyntaxError, UsiError, UsiErrorKind, UsiMoveError};
 pub use position::handicap::{Handicap, HandicapParseError};
 pub use position::setup::{Relaxations, Setup, SetupError, SetupProblem};
-pub use position::{IllegalMove, Position, Undo};
+pub use position::{GroupMoves, IllegalMove, MoveFilter, MoveGroup, Origin, Position, Promotion, Undo};
 pub use rules::declaration::{Declaration, DeclarationFailures, DeclarationOutcome, DeclarationRule};
 pub use rules::history::{Entry, History, HistoryError};
 pub use rules::mate::MateLine;

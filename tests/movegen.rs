@@ -10,7 +10,7 @@ mod rules;
 
 use common::Rng;
 use hayanagi::{Move, PieceKind, Position, Square};
-use playout::{BIASES, playout};
+use playout::{BIASES, RICH_STARTS, playout};
 use rules::Plain;
 
 fn usi_sorted(pos: &Position) -> Vec<String> {
@@ -76,20 +76,11 @@ fn random_games_agree_with_the_rules() {
     assert!(positions > 1000, "{positions}");
 }
 
-/// Starting points with pieces in hand, rich move lists, no king, and evasions.
-const STARTS: [&str; 5] = [
-    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
-    "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
-    "lnsgkgsnl/1r5b1/pppp1pppp/9/4R4/9/PPPP1PPPP/1B7/LNSGKGSNL w Pp 1",
-    "R8/2G1k4/9/2S6/2BN2N2/9/9/9/4K4 b P 1",
-    "7nl/5Psk1/6p1p/9/7N1/9/9/9/9 b RBG2S2L2Pr2gsnl12p 1",
-];
-
 #[test]
 fn random_games_from_rich_positions_agree_with_the_rules() {
     let mut rng = Rng::new(0xface);
     let mut positions = 0;
-    for (i, sfen) in STARTS.into_iter().enumerate() {
+    for (i, sfen) in RICH_STARTS.into_iter().enumerate() {
         let start = Position::from_sfen(sfen).unwrap();
         for (j, bias) in BIASES.into_iter().enumerate() {
             playout(&start, 77 * i as u64 + j as u64, bias, 60, |pos| {

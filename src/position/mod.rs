@@ -3,6 +3,8 @@
 
 pub(crate) mod handicap;
 mod movegen;
+
+pub use movegen::{GroupMoves, MoveFilter, MoveGroup, Origin, Promotion};
 mod perft;
 pub(crate) mod setup;
 
@@ -96,7 +98,7 @@ pub(crate) fn attacks_king(piece: Piece, square: Square, king: Square, occupied:
 
 /// True when `a` and `b` share a file, rank or diagonal.
 #[inline(always)]
-fn aligned(a: Square, b: Square) -> bool {
+pub(crate) fn aligned(a: Square, b: Square) -> bool {
     let (rows, cols) = offset(a, b);
     rows == 0 || cols == 0 || rows == cols || rows == -cols
 }
@@ -109,12 +111,12 @@ fn offset(from: Square, to: Square) -> (i32, i32) {
 }
 
 #[inline(always)]
-fn board_key(piece: Piece, square: Square) -> u64 {
+pub(crate) fn board_key(piece: Piece, square: Square) -> u64 {
     ZOBRIST_BOARD[piece.color().index()][piece.kind().index()][square.index()]
 }
 
 #[inline(always)]
-fn hand_key(color: Color, kind: PieceKind, count: u8) -> u64 {
+pub(crate) fn hand_key(color: Color, kind: PieceKind, count: u8) -> u64 {
     match ZOBRIST_HAND[color.index()].get(kind.index()).and_then(|keys| keys.get(count as usize)) {
         Some(&key) => key,
         None => 0,

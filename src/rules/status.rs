@@ -92,7 +92,7 @@ impl Position {
     /// assert_eq!(pos.status(), Status::Mate);
     /// ```
     pub fn status(&self) -> Status {
-        if self.count_legal_moves() > 0 {
+        if self.has_legal_move() {
             Status::None
         } else if self.in_check() {
             Status::Mate

@@ -16,6 +16,15 @@ pub enum Bias {
     Promotions,
 }
 
+/// Starting points with pieces in hand, rich move lists, no king, and evasions.
+pub const RICH_STARTS: [&str; 5] = [
+    "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+    "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+    "lnsgkgsnl/1r5b1/pppp1pppp/9/4R4/9/PPPP1PPPP/1B7/LNSGKGSNL w Pp 1",
+    "R8/2G1k4/9/2S6/2BN2N2/9/9/9/4K4 b P 1",
+    "7nl/5Psk1/6p1p/9/7N1/9/9/9/9 b RBG2S2L2Pr2gsnl12p 1",
+];
+
 pub const BIASES: [Bias; 5] = [Bias::Uniform, Bias::Captures, Bias::Drops, Bias::Checks, Bias::Promotions];
 
 fn preferred(pos: &Position, mv: Move, bias: Bias) -> bool {

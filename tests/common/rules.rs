@@ -144,7 +144,12 @@ impl Plain {
 
     /// Every legal move in USI, sorted by byte order.
     pub fn legal_moves(&self) -> Vec<String> {
-        let mut moves: Vec<String> = self
+        self.classified_moves().into_iter().map(|m| m.usi).collect()
+    }
+
+    /// Every legal move with what the rule book says of it, sorted by USI byte order.
+    pub fn classified_moves(&self) -> Vec<RuleMove> {
+        let mut moves: Vec<RuleMove> = self
             .legal_ignoring_uchifuzume()
             .into_iter()
             .filter(|(c, next)| {
@@ -153,11 +158,25 @@ impl Plain {
                     && next.king_attacked(next.side)
                     && next.legal_ignoring_uchifuzume().is_empty())
             })
-            .map(|(c, _)| c.usi())
+            .map(|(c, next)| RuleMove {
+                usi: c.usi(),
+                capture: matches!(c, Candidate::Board { to, .. } if self.board[to.index()].is_some()),
+                drop: matches!(c, Candidate::Drop { .. }),
+                check: next.king_attacked(next.side),
+            })
             .collect();
-        moves.sort();
+        moves.sort_by(|a, b| a.usi.cmp(&b.usi));
         moves
     }
+}
+
+/// A legal move as the rule book sees it: captures a piece, is a drop, leaves the enemy king attacked.
+#[derive(Clone, Debug)]
+pub struct RuleMove {
+    pub usi: String,
+    pub capture: bool,
+    pub drop: bool,
+    pub check: bool,
 }
 
 pub enum Candidate {

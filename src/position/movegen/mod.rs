@@ -1,0 +1,435 @@
+//! Legal move generation (SPEC §3), legality and check tests.
+//!
+//! Moves are produced in groups, one origin and a target set at a time ([`MoveGroup`]), into a
+//! [`Sink`]: the list sink writes each move, the counting sink only counts the targets (what bulk
+//! perft needs), the search sink looks for one move, the check sink keeps the moves that give check,
+//! and the public callback hands the groups out — so all of them follow exactly the same rules. A
+//! sink may stop the generation early ([`ControlFlow::Break`]). [`Scope`] restricts the board
+//! targets and turns drops off (captures, non-captures, drops only); `kinds.rs` maps each
+//! [`MoveFilter`](crate::MoveFilter) to a scope and sink, `checks.rs` holds the check sink,
+//! `legality.rs` the one-move questions.
+
+mod checks;
+pub(crate) mod kinds;
+mod legality;
+
+use core::ops::ControlFlow;
+
+pub use kinds::{GroupMoves, MoveFilter, MoveGroup, Origin, Promotion};
+
+use crate::{
+    Bitboard, Color, Move, MoveList, PieceKind, Position, Square, between, bishop_attacks, lance_attacks, rook_attacks,
+    step_attacks,
+};
+
+/// Receives generated moves in groups. A group may have no target (the generator does not test
+/// each split of a target set); sinks that hand groups on to users drop those.
+pub(crate) trait Sink {
+    /// Takes one group; [`ControlFlow::Break`] stops the generation.
+    fn add(&mut self, group: MoveGroup) -> ControlFlow<()>;
+}
+
+/// Which moves a generation covers: board moves (the king's included) only onto `board`, and drops
+/// only if `drops` (drops go onto empty squares whatever `board` says).
+#[derive(Clone, Copy)]
+pub(crate) struct Scope {
+    pub(crate) board: Bitboard,
+    pub(crate) drops: bool,
+}
+
+impl Scope {
+    /// Every legal move.
+    pub(crate) const ALL: Scope = Scope { board: Bitboard::FULL, drops: true };
+}
+
+/// Writes each move into a [`MoveList`].
+pub(crate) struct ListSink<'a>(pub(crate) &'a mut MoveList);
+
+impl ListSink<'_> {
+    /// The move from `from` to `to`, promoting and/or not as `promotion` allows.
+    #[inline(always)]
+    fn push(&mut self, from: Square, to: Square, promotion: Promotion) {
+        if promotion != Promotion::Unpromoted {
+            self.0.push(Move::normal(from, to, true));
+        }
+        if promotion != Promotion::Promoted {
+            self.0.push(Move::normal(from, to, false));
+        }
+    }
+}
+
+impl Sink for ListSink<'_> {
+    #[inline(always)]
+    fn add(&mut self, group: MoveGroup) -> ControlFlow<()> {
+        let (targets, promotion) = (group.targets(), group.promotion());
+        match group.origin() {
+            Origin::Square(from) => {
+                for to in targets {
+                    self.push(from, to, promotion);
+                }
+            }
+            Origin::PawnPushes(color) => {
+                let back: i8 = if color == Color::Black { 9 } else { -9 };
+                for to in targets {
+                    if let Some(from) = Square::try_index((to as i8 + back) as usize) {
+                        self.push(from, to, promotion);
+                    }
+                }
+            }
+            Origin::Drop(kind) => {
+                for to in targets {
+                    if let Some(mv) = Move::drop(kind, to) {
+                        self.0.push(mv);
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Counts moves without writing them.
+pub(crate) struct CountSink(pub(crate) u64);
+
+impl Sink for CountSink {
+    #[inline(always)]
+    fn add(&mut self, group: MoveGroup) -> ControlFlow<()> {
+        let n = group.targets().count() as u64;
+        self.0 += if group.promotion() == Promotion::Both { 2 * n } else { n };
+        ControlFlow::Continue(())
+    }
+}
+
+/// Looks for one move; stops when it is found.
+pub(crate) struct FindSink(pub(crate) Move);
+
+impl Sink for FindSink {
+    #[inline(always)]
+    fn add(&mut self, group: MoveGroup) -> ControlFlow<()> {
+        if group.contains(self.0) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    }
+}
+
+/// Rows a piece of `color` can never leave: the last `n` ranks in its direction.
+#[inline(always)]
+const fn last_ranks(color: Color, n: u32) -> Bitboard {
+    // Rows 0..n for Black, rows 9-n..9 for White; 9 squares per row.
+    let rows = (1u128 << (9 * n)) - 1;
+    let bits = match color {
+        Color::Black => rows,
+        Color::White => rows << (81 - 9 * n),
+    };
+    match Bitboard::from_u128(bits) {
+        Some(bb) => bb,
+        None => Bitboard::EMPTY,
+    }
+}
+
+const ZONE: [Bitboard; 2] = [last_ranks(Color::Black, 3), last_ranks(Color::White, 3)];
+const LAST_1: [Bitboard; 2] = [last_ranks(Color::Black, 1), last_ranks(Color::White, 1)];
+const LAST_2: [Bitboard; 2] = [last_ranks(Color::Black, 2), last_ranks(Color::White, 2)];
+
+/// Every square of each file that holds a square of `bb`.
+#[inline(always)]
+fn fill_files(bb: Bitboard) -> Bitboard {
+    let mut bits = bb.to_u128();
+    bits |= bits >> 9;
+    bits |= bits >> 18;
+    bits |= bits >> 36;
+    bits |= bits >> 72;
+    bits |= bits << 9;
+    bits |= bits << 18;
+    bits |= bits << 36;
+    bits |= bits << 72;
+    Bitboard::from_u128(bits & Bitboard::FULL.to_u128()).unwrap_or(Bitboard::EMPTY)
+}
+
+/// Moves every square one row toward `color`'s front (pawn pushes).
+#[inline(always)]
+fn forward(color: Color, bb: Bitboard) -> Bitboard {
+    let bits = match color {
+        Color::Black => bb.to_u128() >> 9,
+        Color::White => (bb.to_u128() << 9) & Bitboard::FULL.to_u128(),
+    };
+    Bitboard::from_u128(bits).unwrap_or(Bitboard::EMPTY)
+}
+
+/// A board group from `from`.
+#[inline(always)]
+fn board(from: Square, targets: Bitboard, promotion: Promotion) -> MoveGroup {
+    MoveGroup::new(Origin::Square(from), targets, promotion)
+}
+
+/// Moves of a pawn, lance or knight: forced promotion on the `dead` ranks (where it could never move
+/// again), optional elsewhere in the zone, none outside it.
+#[inline(always)]
+fn forward_moves<S: Sink>(sink: &mut S, from: Square, to: Bitboard, zone: Bitboard, dead: Bitboard) -> ControlFlow<()> {
+    sink.add(board(from, to & dead, Promotion::Promoted))?;
+    sink.add(board(from, to & zone & !dead, Promotion::Both))?;
+    sink.add(board(from, to & !zone, Promotion::Unpromoted))
+}
+
+/// Moves of a silver, bishop or rook: promotion optional when the move starts or ends in the zone.
+#[inline(always)]
+fn zone_moves<S: Sink>(sink: &mut S, from: Square, to: Bitboard, zone: Bitboard) -> ControlFlow<()> {
+    if zone.contains(from) {
+        sink.add(board(from, to, Promotion::Both))
+    } else {
+        sink.add(board(from, to & zone, Promotion::Both))?;
+        sink.add(board(from, to & !zone, Promotion::Unpromoted))
+    }
+}
+
+impl Position {
+    /// Every legal move of the side to move.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let moves = Position::startpos().legal_moves();
+    /// assert_eq!(moves.len(), 30);
+    /// assert!(moves.iter().any(|mv| mv.to_string() == "7g7f"));
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let _ = self.generate_into(&mut ListSink(&mut list), Scope::ALL);
+        list
+    }
+
+    /// Writes every legal move of the side to move into `list`, replacing its contents.
+    #[inline]
+    pub fn generate_legal_moves(&self, list: &mut MoveList) {
+        list.clear();
+        let _ = self.generate_into(&mut ListSink(list), Scope::ALL);
+    }
+
+    /// The number of legal moves, counted without writing them (faster than generating them).
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// assert_eq!(Position::startpos().count_legal_moves(), 30);
+    /// ```
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut sink = CountSink(0);
+        let _ = self.generate_into(&mut sink, Scope::ALL);
+        sink.0
+    }
+
+    /// The targets of non-king board moves and of drops, given the check: anywhere (but onto our own
+    /// pieces, or onto any piece for drops) when not in check; the checker and the squares between it
+    /// and the king when in single check. `None` in double check (only the king may move).
+    #[inline(always)]
+    pub(crate) fn evasion_targets(&self, king: Option<Square>) -> Option<(Bitboard, Bitboard)> {
+        let checkers = self.checkers();
+        match (checkers.lsb(), king) {
+            (Some(_), Some(_)) if checkers.has_more_than_one() => None,
+            (Some(checker), Some(king)) => {
+                let block = between(king, checker);
+                Some((block.with(checker), block))
+            }
+            _ => Some((!self.colored(self.side_to_move()), !self.occupied())),
+        }
+    }
+
+    /// Generates the legal moves `scope` covers into `sink`.
+    #[inline(always)]
+    pub(crate) fn generate_into<S: Sink>(&self, sink: &mut S, scope: Scope) -> ControlFlow<()> {
+        let us = self.side_to_move();
+        let own = self.colored(us);
+        let king = self.king(us);
+        let board_scope = !scope.board.is_empty();
+        if let Some(king) = king
+            && board_scope
+        {
+            self.king_moves(sink, king, own | !scope.board)?;
+        }
+        let Some((targets, drop_targets)) = self.evasion_targets(king) else { return ControlFlow::Continue(()) };
+        if board_scope {
+            self.board_moves(sink, us, targets & scope.board, self.pinned())?;
+        }
+        if scope.drops && !drop_targets.is_empty() {
+            self.drop_moves(sink, us, drop_targets)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// King moves onto safe squares outside `excluded`.
+    #[inline(always)]
+    pub(crate) fn king_moves<S: Sink>(&self, sink: &mut S, king: Square, excluded: Bitboard) -> ControlFlow<()> {
+        let them = self.side_to_move().flip();
+        // The king leaves its square, so a slider checking it also attacks the squares behind it.
+        let occupied = self.occupied().without(king);
+        let mut targets = step_attacks(self.side_to_move(), PieceKind::King, king) & !excluded;
+        let mut safe = Bitboard::EMPTY;
+        while let Some(to) = targets.pop_lsb() {
+            if !self.attacks_square(them, to, occupied) {
+                safe = safe.with(to);
+            }
+        }
+        if safe.is_empty() { ControlFlow::Continue(()) } else { sink.add(board(king, safe, Promotion::Unpromoted)) }
+    }
+
+    /// Moves of every piece but the king onto `targets`.
+    #[inline(always)]
+    fn board_moves<S: Sink>(&self, sink: &mut S, us: Color, targets: Bitboard, pinned: Bitboard) -> ControlFlow<()> {
+        let zone = ZONE[us.index()];
+        let last1 = LAST_1[us.index()];
+
+        // Pawns, all at once when not pinned.
+        let pawns = self.pieces(us, PieceKind::Pawn);
+        let pushes = forward(us, pawns & !pinned) & targets;
+        let group = |targets, promotion| MoveGroup::new(Origin::PawnPushes(us), targets, promotion);
+        sink.add(group(pushes & last1, Promotion::Promoted))?;
+        sink.add(group(pushes & zone & !last1, Promotion::Both))?;
+        sink.add(group(pushes & !zone, Promotion::Unpromoted))?;
+        for from in pawns & pinned {
+            self.piece_moves(sink, us, PieceKind::Pawn, from, targets, pinned)?;
+        }
+        for from in self.pieces(us, PieceKind::Lance) {
+            self.piece_moves(sink, us, PieceKind::Lance, from, targets, pinned)?;
+        }
+        // A pinned knight can never move: no knight jump stays on a line through the king.
+        for from in self.pieces(us, PieceKind::Knight) & !pinned {
+            self.piece_moves(sink, us, PieceKind::Knight, from, targets, pinned)?;
+        }
+        for from in self.pieces(us, PieceKind::Silver) {
+            self.piece_moves(sink, us, PieceKind::Silver, from, targets, pinned)?;
+        }
+        for from in self.golds() & self.colored(us) {
+            self.piece_moves(sink, us, PieceKind::Gold, from, targets, pinned)?;
+        }
+        for from in self.pieces(us, PieceKind::Bishop) {
+            self.piece_moves(sink, us, PieceKind::Bishop, from, targets, pinned)?;
+        }
+        for from in self.pieces(us, PieceKind::Rook) {
+            self.piece_moves(sink, us, PieceKind::Rook, from, targets, pinned)?;
+        }
+        for from in self.pieces(us, PieceKind::Horse) {
+            self.piece_moves(sink, us, PieceKind::Horse, from, targets, pinned)?;
+        }
+        for from in self.pieces(us, PieceKind::Dragon) {
+            self.piece_moves(sink, us, PieceKind::Dragon, from, targets, pinned)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Moves of `us`'s piece of `kind` (not the king; the gold stands for every gold mover) on `from`
+    /// onto `targets`, along its pin line if `pinned` holds it.
+    #[inline(always)]
+    pub(crate) fn piece_moves<S: Sink>(
+        &self,
+        sink: &mut S,
+        us: Color,
+        kind: PieceKind,
+        from: Square,
+        targets: Bitboard,
+        pinned: Bitboard,
+    ) -> ControlFlow<()> {
+        let occupied = self.occupied();
+        let zone = ZONE[us.index()];
+        // Pinned pieces move only along the line between their king and the pinner.
+        let reach = |attacks: Bitboard| -> Bitboard {
+            if pinned.contains(from) { attacks & targets & self.pin_line(us, from) } else { attacks & targets }
+        };
+        let king_steps = || step_attacks(us, PieceKind::King, from);
+        match kind {
+            PieceKind::Pawn => {
+                forward_moves(sink, from, reach(forward(us, Bitboard::from_square(from))), zone, LAST_1[us.index()])
+            }
+            PieceKind::Lance => {
+                forward_moves(sink, from, reach(lance_attacks(us, from, occupied)), zone, LAST_1[us.index()])
+            }
+            PieceKind::Knight => {
+                forward_moves(sink, from, reach(step_attacks(us, kind, from)), zone, LAST_2[us.index()])
+            }
+            PieceKind::Silver => zone_moves(sink, from, reach(step_attacks(us, kind, from)), zone),
+            PieceKind::Bishop => zone_moves(sink, from, reach(bishop_attacks(from, occupied)), zone),
+            PieceKind::Rook => zone_moves(sink, from, reach(rook_attacks(from, occupied)), zone),
+            PieceKind::Horse => {
+                sink.add(board(from, reach(bishop_attacks(from, occupied) | king_steps()), Promotion::Unpromoted))
+            }
+            PieceKind::Dragon => {
+                sink.add(board(from, reach(rook_attacks(from, occupied) | king_steps()), Promotion::Unpromoted))
+            }
+            PieceKind::King => ControlFlow::Continue(()),
+            _ => sink.add(board(from, reach(step_attacks(us, PieceKind::Gold, from)), Promotion::Unpromoted)),
+        }
+    }
+
+    /// The squares a piece of `us` pinned on `from` may move to: up to and including the pinner.
+    #[inline(never)]
+    fn pin_line(&self, us: Color, from: Square) -> Bitboard {
+        let Some(king) = self.king(us) else { return Bitboard::FULL };
+        // The slider that `from` shields the king from (a checker is not it).
+        let pinner = self.slider_attackers(us.flip(), king, self.occupied().without(from)) & !self.checkers();
+        match pinner.lsb() {
+            Some(pinner) => between(king, pinner).with(pinner),
+            None => Bitboard::FULL,
+        }
+    }
+
+    /// Drops onto the empty squares of `targets`.
+    #[inline(always)]
+    pub(crate) fn drop_moves<S: Sink>(&self, sink: &mut S, us: Color, targets: Bitboard) -> ControlFlow<()> {
+        let hand = self.hand(us);
+        if hand.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let drop = |kind, targets| MoveGroup::new(Origin::Drop(kind), targets, Promotion::Unpromoted);
+        if hand.count(PieceKind::Pawn) > 0 {
+            let nifu = fill_files(self.pieces(us, PieceKind::Pawn));
+            let mut to = targets & !LAST_1[us.index()] & !nifu;
+            // Uchifuzume: a pawn dropped in front of the enemy king must not mate it.
+            if let Some(their_king) = self.king(us.flip()) {
+                let front = step_attacks(us.flip(), PieceKind::Pawn, their_king);
+                if let Some(square) = (to & front).lsb()
+                    && self.pawn_drop_mates(square, their_king)
+                {
+                    to = to.without(square);
+                }
+            }
+            sink.add(drop(PieceKind::Pawn, to))?;
+        }
+        if hand.count(PieceKind::Lance) > 0 {
+            sink.add(drop(PieceKind::Lance, targets & !LAST_1[us.index()]))?;
+        }
+        if hand.count(PieceKind::Knight) > 0 {
+            sink.add(drop(PieceKind::Knight, targets & !LAST_2[us.index()]))?;
+        }
+        for kind in [PieceKind::Silver, PieceKind::Gold, PieceKind::Bishop, PieceKind::Rook] {
+            if hand.count(kind) > 0 {
+                sink.add(drop(kind, targets))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// True when a pawn of the side to move dropped on `square` (in front of the enemy king on
+    /// `their_king`) would leave the enemy without a legal reply.
+    fn pawn_drop_mates(&self, square: Square, their_king: Square) -> bool {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let occupied = self.occupied().with(square);
+        // The king takes the pawn unless we defend it.
+        if !self.attacks_square(us, square, occupied) {
+            return false;
+        }
+        // Another piece takes it unless that uncovers its king.
+        let capturers = self.attackers_to(them, square, occupied).without(their_king);
+        for from in capturers {
+            let after = occupied.without(from);
+            if self.slider_attackers(us, their_king, after).is_empty() {
+                return false;
+            }
+        }
+        // The king steps away to a square we do not attack.
+        let escapes = step_attacks(them, PieceKind::King, their_king) & !self.colored(them).with(square);
+        let without_king = occupied.without(their_king);
+        for to in escapes {
+            if !self.attacks_square(us, to, without_king) {
+                return false;
+            }
+        }
+        true
+    }
+}
