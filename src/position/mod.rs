@@ -3,10 +3,10 @@
 
 pub(crate) mod handicap;
 mod movegen;
-
-pub use movegen::{GroupMoves, MoveFilter, MoveGroup, Origin, Promotion};
 mod perft;
 pub(crate) mod setup;
+
+pub use movegen::{GroupMoves, MoveFilter, MoveGroup, Origin, Promotion};
 
 use crate::between;
 use crate::{
