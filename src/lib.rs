@@ -57,6 +57,7 @@ mod board;
 mod notation;
 mod position;
 mod rules;
+mod search;
 mod types;
 
 // The README's examples run as doctests.
@@ -78,6 +79,7 @@ pub use rules::declaration::{Declaration, DeclarationFailures, DeclarationOutcom
 pub use rules::history::{Entry, History, HistoryError};
 pub use rules::mate::MateLine;
 pub use rules::status::Status;
+pub use search::see::SeeValues;
 pub use types::color::Color;
 pub use types::file::File;
 pub use types::hand::Hand;

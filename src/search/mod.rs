@@ -1,0 +1,3 @@
+//! What engines ask of a position beyond the rules: the static exchange evaluation.
+
+pub(crate) mod see;
