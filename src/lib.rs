@@ -55,6 +55,7 @@ extern crate std;
 
 mod board;
 mod notation;
+mod packed;
 mod position;
 mod rules;
 mod search;
@@ -72,6 +73,12 @@ pub use notation::csa::{CsaMove, CsaMoveError, CsaMoveErrorKind};
 pub use notation::japanese::{JapaneseMove, JapaneseMoveError, JapaneseMoveErrorKind, JapaneseStyle};
 pub use notation::sfen::{MAX_SFEN_LEN, Sfen, SfenError, SfenErrorKind, SfenField};
 pub use notation::usi::{MoveSyntaxError, UsiError, UsiErrorKind, UsiMoveError};
+pub use packed::move16::{Move16Error, Move16Format};
+pub use packed::position::{PackError, PackedFormat, UnpackError, UnpackErrorKind};
+pub use packed::records::{
+    Chunk, GameResult, Hcpe, Outcome, PackedRecord, Psv, RecordError, RecordErrorKind, RecordReader, RecordWriteError,
+    RecordWriter, Records,
+};
 pub use position::handicap::{Handicap, HandicapParseError};
 pub use position::setup::{Relaxations, Setup, SetupError, SetupProblem};
 pub use position::{GroupMoves, IllegalMove, MoveFilter, MoveGroup, Origin, Position, Promotion, Undo};

@@ -9,8 +9,9 @@
 use core::hint::black_box;
 
 use hayanagi::{
-    Bitboard, Color, File, Handicap, Piece, PieceKind, Position, Rank, Relaxations, Setup, Square, attacks, between,
-    bishop_attacks, lance_attacks, rook_attacks, step_attacks, step_to, zobrist,
+    Bitboard, Color, File, GameResult, Handicap, Hcpe, Move16Format, PackedFormat, Piece, PieceKind, Position, Psv,
+    Rank, RecordReader, RecordWriter, Records, Relaxations, Setup, Square, attacks, between, bishop_attacks,
+    lance_attacks, rook_attacks, step_attacks, step_to, zobrist,
 };
 
 #[link(name = "c")]
@@ -57,7 +58,7 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
     }
     failures += (visited != 81 * 80) as i32;
     failures += (black_box(Bitboard::FULL).iter().map(|s| s.file().number() as u32).sum::<u32>() != 9 * 45) as i32;
-    failures + positions()
+    failures + positions() + packed()
 }
 
 /// SFEN and USI parsing, move generation, play/undo and perft: the whole position API.
@@ -96,5 +97,32 @@ fn positions() -> i32 {
     failures += (setup.validate(Relaxations::SFEN).as_ref() != Ok(&pos)) as i32;
     setup.ply = black_box(0);
     failures += (setup.validate(Relaxations::SFEN).map_err(|e| e.problems().len()) != Err(1)) as i32;
+    failures
+}
+
+/// Packed positions, move codes and record streams, from bytes that may be anything.
+fn packed() -> i32 {
+    let mut failures = 0;
+    let pos = Position::startpos();
+    for format in [PackedFormat::Hcp, PackedFormat::PackedSfen] {
+        let Ok(bytes) = pos.to_packed(black_box(format)) else { return 100 };
+        failures += (Position::from_packed(&black_box(bytes), format).as_ref() != Ok(&pos)) as i32;
+        failures += Position::from_packed(&black_box([0xa5; 32]), format).is_ok() as i32;
+    }
+    let Ok(best_move) = pos.move_from_move16(black_box(0x1e3b), Move16Format::Cshogi) else { return 100 };
+    let record = Hcpe { position: pos.clone(), eval: black_box(7), best_move, result: GameResult::BlackWin };
+    let mut buf = [0u8; 3 * 38];
+    let mut writer = RecordWriter::new(&mut buf);
+    for _ in 0..3 {
+        failures += writer.push(black_box(&record)).is_err() as i32;
+    }
+    failures += writer.push(&record).is_ok() as i32;
+    let stream = black_box(&buf[..]);
+    failures += (Records::<Hcpe>::new(stream).filter(|r| r.as_ref() == Ok(&record)).count() != 3) as i32;
+    let mut reader = RecordReader::<Psv>::new();
+    for chunk in stream.chunks(7) {
+        failures += reader.feed(chunk).filter(Result::is_ok).count() as i32;
+    }
+    failures += reader.finish().is_ok() as i32;
     failures
 }

@@ -1,0 +1,425 @@
+//! HCP and PackedSfen: a position (board, hands, side to move) in 32 bytes.
+
+use core::fmt;
+
+use crate::packed::codes::{self, BITS, BOX, BitReader, BitWriter, EMPTY, INVALID, Layout};
+use crate::position::setup::SET;
+use crate::{Color, Hand, Piece, PieceKind, Position, Relaxations, Setup, SetupProblem, Square};
+
+/// A 32-byte position layout.
+///
+/// Both store the side to move, the two king squares, a Huffman code per other square, and one code
+/// per piece of the set that is not on the board: in Black's hand, in White's hand, or in neither
+/// (the "box", for handicap and problem positions). Neither stores the ply (a position read back has
+/// ply 1; PSV records keep it beside the position).
+///
+/// **What they cannot represent**: a position without both kings. Every other position the SFEN
+/// parser accepts fits exactly (both layouts always take 256 bits for two kings and 38 other
+/// pieces; a missing king would need one bit more, which cshogi drops — see the README). Reading
+/// accepts exactly what writing produces: the layout's codes in its order, with every piece of the
+/// set accounted for, and a position that obeys SPEC §2.
+///
+/// ```
+/// use hayanagi::{PackedFormat, Position};
+/// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")?;
+/// let hcp = pos.to_packed(PackedFormat::Hcp)?;
+/// assert_eq!(hcp[..4], [0x58, 0xa4, 0x49, 0x21]);
+/// assert_eq!(Position::from_packed(&hcp, PackedFormat::Hcp)?, pos);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PackedFormat {
+    /// Apery's `HuffmanCodedPos` as cshogi reads and writes it (`Board.to_hcp` / `set_hcp`), the
+    /// position of dlshogi's hcpe records.
+    Hcp,
+    /// YaneuraOu's `PackedSfen` (cshogi `Board.to_psfen` / `set_psfen`), the position of PSV records.
+    PackedSfen,
+}
+
+impl PackedFormat {
+    pub(crate) fn layout(self) -> &'static Layout {
+        match self {
+            PackedFormat::Hcp => &codes::HCP,
+            PackedFormat::PackedSfen => &codes::PSFEN,
+        }
+    }
+}
+
+impl fmt::Display for PackedFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PackedFormat::Hcp => "HCP",
+            PackedFormat::PackedSfen => "PackedSfen",
+        })
+    }
+}
+
+/// Why a position cannot be written in a packed layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PackError {
+    /// The position has no king of this colour: the layouts store both king squares.
+    MissingKing {
+        /// The colour.
+        color: Color,
+    },
+    /// More pieces of a kind than the set has (no position the library builds has that).
+    TooManyPieces {
+        /// The base kind.
+        kind: PieceKind,
+    },
+    /// The ply does not fit the record's 16-bit field (PSV).
+    PlyTooLarge {
+        /// The ply.
+        ply: u64,
+    },
+}
+
+impl fmt::Display for PackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PackError::MissingKing { color } => {
+                write!(f, "no {color} king: packed positions need both kings")
+            }
+            PackError::TooManyPieces { kind } => {
+                write!(f, "more pieces of kind '{}' than the set has", kind.base_letter())
+            }
+            PackError::PlyTooLarge { ply } => write!(f, "ply {ply} does not fit 16 bits"),
+        }
+    }
+}
+
+impl core::error::Error for PackError {}
+
+/// What is wrong in a packed position; see [`UnpackError`] for where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum UnpackErrorKind {
+    /// A king square of 81: "no king". cshogi writes that for positions without both kings, which
+    /// do not fit in 256 bits (it drops the last bit); this reader rejects them.
+    NoKing {
+        /// The colour.
+        color: Color,
+    },
+    /// A king square above 81.
+    BadKingSquare {
+        /// The colour.
+        color: Color,
+        /// The 7-bit value read.
+        value: u8,
+    },
+    /// Both kings on one square.
+    KingsOnOneSquare,
+    /// Bits that start no hand code of the layout.
+    BadHandCode,
+    /// A hand code out of the layout's order (Black's hand, White's hand, then the box; each in the
+    /// order P L N S G B R).
+    HandOrder,
+    /// A code that runs past bit 256.
+    Truncated,
+    /// More pieces of a kind than the set has (board, hands and box together).
+    TooManyPieces {
+        /// The base kind.
+        kind: PieceKind,
+    },
+    /// A piece that could never move again (SPEC §2).
+    DeadPiece {
+        /// The piece.
+        piece: Piece,
+    },
+    /// A second unpromoted pawn of a colour on one file (SPEC §2).
+    Nifu {
+        /// The colour.
+        color: Color,
+    },
+    /// The side not to move is in check (SPEC §2; the bit is at its king's square).
+    OpponentInCheck,
+}
+
+impl fmt::Display for UnpackErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use UnpackErrorKind::*;
+        match *self {
+            NoKing { color } => write!(f, "no {color} king (square 81): packed positions need both kings"),
+            BadKingSquare { color, value } => write!(f, "{color} king square {value}, expected 0-80"),
+            KingsOnOneSquare => f.write_str("both kings on one square"),
+            BadHandCode => f.write_str("expected a hand code, found bits that start none"),
+            HandOrder => {
+                f.write_str("hand code out of order (expected Black's hand, White's hand, box; each P L N S G B R)")
+            }
+            Truncated => f.write_str("a code runs past bit 256"),
+            TooManyPieces { kind } => write!(f, "more pieces of kind '{}' than the set has", kind.base_letter()),
+            DeadPiece { piece } => write!(f, "piece '{piece}' could never move again"),
+            Nifu { color } => write!(f, "a second unpromoted {color} pawn on one file (nifu)"),
+            OpponentInCheck => f.write_str("the side not to move is in check"),
+        }
+    }
+}
+
+/// Why 32 bytes were rejected as a packed position: the bit (0-255; bit `i` is bit `i % 8` of byte
+/// `i / 8`) where the offending code starts, and what is wrong.
+///
+/// ```
+/// use hayanagi::{Color, PackedFormat, Position, UnpackErrorKind};
+/// let err = Position::from_packed(&[0; 32], PackedFormat::Hcp).unwrap_err();
+/// assert_eq!((err.bit(), err.kind()), (8, UnpackErrorKind::KingsOnOneSquare));
+/// assert_eq!(err.to_string(), "at bit 8 (byte 1): both kings on one square");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnpackError {
+    bit: u16,
+    kind: UnpackErrorKind,
+}
+
+impl UnpackError {
+    const fn new(bit: usize, kind: UnpackErrorKind) -> UnpackError {
+        UnpackError { bit: if bit > 255 { 255 } else { bit as u16 }, kind }
+    }
+
+    /// The bit where the offending code starts (0-255).
+    #[inline]
+    pub const fn bit(self) -> usize {
+        self.bit as usize
+    }
+
+    /// The byte of [`UnpackError::bit`].
+    #[inline]
+    pub const fn byte(self) -> usize {
+        self.bit as usize / 8
+    }
+
+    /// What is wrong.
+    #[inline]
+    pub const fn kind(self) -> UnpackErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for UnpackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at bit {} (byte {}): {}", self.bit, self.byte(), self.kind)
+    }
+}
+
+impl core::error::Error for UnpackError {}
+
+/// The square of the layouts' numbering (`file - 1) * 9 + rank - 1`: 1a = 0, 1b = 1, ... 9i = 80)
+/// as a hayanagi square.
+#[inline]
+pub(crate) const fn square_of_packed(index: usize) -> Option<Square> {
+    if index >= Square::NUM {
+        return None;
+    }
+    Square::try_index((index % 9) * 9 + 8 - index / 9)
+}
+
+/// A hayanagi square in the layouts' numbering.
+#[inline]
+pub(crate) const fn packed_of_square(square: Square) -> usize {
+    let (row, col) = (square.index() / 9, square.index() % 9);
+    (8 - col) * 9 + row
+}
+
+fn encode(pos: &Position, layout: &Layout) -> Result<[u8; 32], PackError> {
+    let (Some(black), Some(white)) = (pos.king(Color::Black), pos.king(Color::White)) else {
+        let color = if pos.king(Color::Black).is_none() { Color::Black } else { Color::White };
+        return Err(PackError::MissingKing { color });
+    };
+    let mut out = BitWriter::new();
+    out.write(pos.side_to_move() as u8, 1);
+    out.write(packed_of_square(black) as u8, 7);
+    out.write(packed_of_square(white) as u8, 7);
+    let mut counts = [0u32; 7];
+    for index in 0..Square::NUM {
+        let Some(square) = square_of_packed(index) else { continue };
+        match pos.piece_at(square) {
+            None => out.code(EMPTY),
+            Some(piece) if piece.kind() == PieceKind::King => {}
+            Some(piece) => {
+                if let Some(count) = counts.get_mut(piece.kind().unpromote().index()) {
+                    *count += 1;
+                }
+                if let Some(&code) = layout.board.get(piece.index()) {
+                    out.code(code);
+                }
+            }
+        }
+    }
+    for (place, color) in Color::ALL.into_iter().enumerate() {
+        let hand = pos.hand(color);
+        for kind in PieceKind::HAND {
+            let n = hand.count(kind);
+            if let Some(count) = counts.get_mut(kind.index()) {
+                *count += n as u32;
+            }
+            let Some(&code) = layout.hand.get(kind.index()).and_then(|codes| codes.get(place)) else { continue };
+            for _ in 0..n {
+                out.code(code);
+            }
+        }
+    }
+    for kind in PieceKind::HAND {
+        let (Some(&count), Some(&limit)) = (counts.get(kind.index()), SET.get(kind.index())) else { continue };
+        let limit = limit as u32;
+        if count > limit {
+            return Err(PackError::TooManyPieces { kind });
+        }
+        let Some(&code) = layout.hand.get(kind.index()).and_then(|codes| codes.get(BOX)) else { continue };
+        for _ in count..limit {
+            out.code(code);
+        }
+    }
+    debug_assert_eq!(out.cursor, BITS);
+    Ok(out.bytes())
+}
+
+pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Position, UnpackError> {
+    let mut input = BitReader::new(bytes);
+    let side = if input.read(1) == 1 { Color::White } else { Color::Black };
+    let mut board = [None; Square::NUM];
+    // Where each square's code starts, for errors about a square.
+    let mut starts = [0u16; Square::NUM];
+    let mut kings = [Square::SQ_1A; 2];
+    for color in Color::ALL {
+        let bit = input.cursor;
+        let value = input.read(7);
+        let square = match square_of_packed(value as usize) {
+            Some(square) => square,
+            None if value == 81 => return Err(UnpackError::new(bit, UnpackErrorKind::NoKing { color })),
+            None => return Err(UnpackError::new(bit, UnpackErrorKind::BadKingSquare { color, value })),
+        };
+        if color == Color::White && board[square.index()].is_some() {
+            return Err(UnpackError::new(bit, UnpackErrorKind::KingsOnOneSquare));
+        }
+        board[square.index()] = Some(Piece::new(color, PieceKind::King));
+        starts[square.index()] = bit as u16;
+        kings[color.index()] = square;
+    }
+    let mut counts = [0u32; 7];
+    let mut count = |kind: PieceKind, bit: usize| -> Result<(), UnpackError> {
+        let base = kind.unpromote();
+        if let (Some(count), Some(&limit)) = (counts.get_mut(base.index()), SET.get(base.index())) {
+            *count += 1;
+            if *count > limit as u32 {
+                return Err(UnpackError::new(bit, UnpackErrorKind::TooManyPieces { kind: base }));
+            }
+        }
+        Ok(())
+    };
+    for index in 0..Square::NUM {
+        let Some(square) = square_of_packed(index) else { continue };
+        if kings.contains(&square) {
+            continue;
+        }
+        let bit = input.cursor;
+        let entry = layout.board_decode.get(input.peek8() as usize).copied().unwrap_or(0);
+        let Some(piece) = entry.checked_sub(1).and_then(|index| Piece::try_index(index as usize)) else {
+            input.cursor += 1;
+            continue;
+        };
+        let len = layout.board.get(piece.index()).map_or(1, |code| code.len);
+        if bit + len as usize > BITS {
+            return Err(UnpackError::new(bit, UnpackErrorKind::Truncated));
+        }
+        input.cursor += len as usize;
+        count(piece.kind(), bit)?;
+        board[square.index()] = Some(piece);
+        starts[square.index()] = bit as u16;
+    }
+    let mut hands = [Hand::EMPTY; 2];
+    let mut last = 0u8;
+    while input.cursor < BITS {
+        let bit = input.cursor;
+        let entry = layout.hand_decode.get(input.peek8() as usize).copied().unwrap_or(INVALID);
+        if entry == INVALID {
+            return Err(UnpackError::new(bit, UnpackErrorKind::BadHandCode));
+        }
+        let (place, kind_index) = (entry as usize / 7, entry as usize % 7);
+        let len = layout.hand.get(kind_index).and_then(|codes| codes.get(place)).map_or(1, |code| code.len);
+        if bit + len as usize > BITS {
+            return Err(UnpackError::new(bit, UnpackErrorKind::Truncated));
+        }
+        if entry < last {
+            return Err(UnpackError::new(bit, UnpackErrorKind::HandOrder));
+        }
+        last = entry;
+        input.cursor += len as usize;
+        let Some(kind) = PieceKind::try_index(kind_index) else { continue };
+        count(kind, bit)?;
+        if let Some(hand) = hands.get_mut(place) {
+            *hand = hand.with(kind, hand.count(kind) + 1);
+        }
+    }
+    // 256 bits with no kind above the set means every piece of the set was read (each piece's
+    // codes have a fixed total length; see `codes`).
+    debug_assert!(counts.iter().zip(SET).all(|(&count, limit)| count == limit as u32));
+    let setup = Setup { board, hands, side_to_move: side, ply };
+    // The rules of SPEC §2, written once in `Setup::validate`; the box holds what is not on the board
+    // or in a hand, so no material is missing.
+    setup.validate(Relaxations::INCOMPLETE_MATERIAL).map_err(|error| {
+        let at = |square: Square| starts.get(square.index()).copied().unwrap_or(0) as usize;
+        let (bit, kind) = match error.problems().first() {
+            Some(&SetupProblem::DeadPiece { piece, square }) => (at(square), UnpackErrorKind::DeadPiece { piece }),
+            Some(&SetupProblem::Nifu { color, square }) => (at(square), UnpackErrorKind::Nifu { color }),
+            Some(&SetupProblem::OpponentInCheck { king }) => (at(king), UnpackErrorKind::OpponentInCheck),
+            Some(&SetupProblem::TooManyPieces { kind, square }) => {
+                (square.map_or(0, at), UnpackErrorKind::TooManyPieces { kind })
+            }
+            // Kings come only from the two king fields, on different squares; the plies readers pass
+            // are at least 1.
+            _ => (0, UnpackErrorKind::KingsOnOneSquare),
+        };
+        debug_assert!(
+            !matches!(
+                error.problems().first(),
+                Some(SetupProblem::TwoKings { .. } | SetupProblem::MissingKing { .. } | SetupProblem::PlyZero)
+            ),
+            "{error}"
+        );
+        UnpackError::new(bit, kind)
+    })
+}
+
+impl Position {
+    /// The position in a 32-byte packed layout (the ply is not stored).
+    ///
+    /// # Errors
+    /// [`PackError::MissingKing`] for a position without both kings, the one kind of position the
+    /// SFEN parser accepts that neither layout can hold.
+    ///
+    /// ```
+    /// use hayanagi::{Color, PackError, PackedFormat, Position};
+    /// let psfen = Position::startpos().to_packed(PackedFormat::PackedSfen)?;
+    /// assert_eq!(psfen[..4], [0x58, 0xa4, 0x51, 0x22]);
+    /// let tsume = Position::from_sfen("4k4/9/4G4/9/9/9/9/9/9 b G 1")?;
+    /// assert_eq!(tsume.to_packed(PackedFormat::Hcp), Err(PackError::MissingKing { color: Color::Black }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_packed(&self, format: PackedFormat) -> Result<[u8; 32], PackError> {
+        encode(self, format.layout())
+    }
+
+    /// Reads a position from a 32-byte packed layout, with ply 1.
+    ///
+    /// Accepts exactly the bytes [`Position::to_packed`] writes: `to_packed(from_packed(bytes)) ==
+    /// bytes` for every accepted input.
+    ///
+    /// # Errors
+    /// An [`UnpackError`] naming the bit: a king square that is 81 (no king) or above, both kings on
+    /// one square, bits that start no hand code, hand codes out of order, a code past bit 256, more
+    /// pieces of a kind than the set has, or a position that breaks SPEC §2 (a dead piece, nifu, the
+    /// side not to move in check).
+    ///
+    /// ```
+    /// use hayanagi::{PackedFormat, Position, UnpackErrorKind};
+    /// let mut bytes = Position::startpos().to_packed(PackedFormat::Hcp)?;
+    /// assert_eq!(Position::from_packed(&bytes, PackedFormat::Hcp)?, Position::startpos());
+    /// bytes[31] = 0xff; // the last squares' codes now run past the end
+    /// let err = Position::from_packed(&bytes, PackedFormat::Hcp).unwrap_err();
+    /// assert_eq!((err.bit(), err.kind()), (249, UnpackErrorKind::Truncated));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_packed(bytes: &[u8; 32], format: PackedFormat) -> Result<Position, UnpackError> {
+        decode(bytes, format.layout(), 1)
+    }
+}

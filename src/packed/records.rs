@@ -1,0 +1,563 @@
+//! Fixed-size training records on packed positions (hcpe, PSV), and streams of them.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use crate::packed::move16::{Move16Error, Move16Format};
+use crate::packed::position::{PackError, PackedFormat, UnpackErrorKind, decode};
+use crate::{Color, Move, Position};
+
+/// A fixed-size record of a packed position and what a training pipeline stores beside it.
+///
+/// Implemented by [`Hcpe`] (38 bytes) and [`Psv`] (40 bytes); [`Records`], [`RecordReader`] and
+/// [`RecordWriter`] work on any of them.
+pub trait PackedRecord: Sized {
+    /// The record's size in bytes.
+    const SIZE: usize;
+
+    /// Reads one record from exactly [`SIZE`](Self::SIZE) bytes.
+    ///
+    /// # Errors
+    /// The byte offset within the record and what is wrong there.
+    fn read(bytes: &[u8]) -> Result<Self, (usize, RecordErrorKind)>;
+
+    /// Writes the record into the first [`SIZE`](Self::SIZE) bytes of `out`.
+    ///
+    /// # Errors
+    /// [`PackError`] for a position (or ply) the record cannot hold; `out` is then unchanged.
+    fn write(&self, out: &mut [u8; 40]) -> Result<(), PackError>;
+}
+
+/// The result of the game an hcpe record comes from, as dlshogi and cshogi store it (cshogi's
+/// `DRAW`, `BLACK_WIN`, `WHITE_WIN`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// 0.
+    Draw,
+    /// 1.
+    BlackWin,
+    /// 2.
+    WhiteWin,
+}
+
+/// The result of the game a PSV record comes from, for the side to move in the record's position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// -1: the side to move lost.
+    Loss,
+    /// 0.
+    Draw,
+    /// 1: the side to move won.
+    Win,
+}
+
+/// An hcpe record (dlshogi's `HuffmanCodedPosAndEval`, cshogi's `HuffmanCodedPosAndEval` dtype), 38
+/// bytes: the position as HCP (32), `eval` (i16, little-endian), `bestMove16` (u16, cshogi layout),
+/// `gameResult` (u8: 0 draw, 1 Black won, 2 White won), one padding byte (0).
+///
+/// Reading rejects a position HCP rejects, a best move that is not legal in it, a game result
+/// above 2 and a non-zero padding byte. The position read has ply 1 (hcpe stores none).
+///
+/// ```
+/// use hayanagi::{GameResult, Hcpe, PackedRecord, Position};
+/// let pos = Position::startpos();
+/// let record = Hcpe { best_move: pos.parse_usi_move("2g2f")?, position: pos, eval: -35, result: GameResult::BlackWin };
+/// let mut bytes = [0u8; 40];
+/// record.write(&mut bytes)?;
+/// assert_eq!(bytes[32..38], [0xdd, 0xff, 0x8e, 0x07, 1, 0]);
+/// assert_eq!(Hcpe::read(&bytes[..Hcpe::SIZE]), Ok(record));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hcpe {
+    /// The position (ply 1 when read).
+    pub position: Position,
+    /// The evaluation, as the producer stored it (dlshogi: for the side to move).
+    pub eval: i16,
+    /// The best move, legal in `position`.
+    pub best_move: Move,
+    /// The result of the game.
+    pub result: GameResult,
+}
+
+/// A PSV record (YaneuraOu's `PackedSfenValue`, cshogi's `PackedSfenValue` dtype), 40 bytes: the
+/// position as PackedSfen (32), `score` (i16, little-endian), `move` (u16, YaneuraOu layout),
+/// `gamePly` (u16), `game_result` (i8: 1 win, 0 draw, -1 loss for the side to move), one padding
+/// byte (0).
+///
+/// Reading rejects a position PackedSfen rejects, a move that is not legal in it, a game ply of 0
+/// (SPEC §2: plies start at 1), a result outside -1..=1 and a non-zero padding byte. The position
+/// read has the record's game ply; writing needs a ply of at most 65,535.
+///
+/// ```
+/// use hayanagi::{Outcome, PackedRecord, Position, Psv};
+/// let pos = Position::from_usi_position("position startpos moves 7g7f")?;
+/// let record = Psv { mv: pos.parse_usi_move("3c3d")?, position: pos, score: 12, result: Outcome::Draw };
+/// let mut bytes = [0u8; 40];
+/// record.write(&mut bytes)?;
+/// assert_eq!(bytes[32..40], [12, 0, 0x15, 0x0a, 2, 0, 0, 0]);
+/// assert_eq!(Psv::read(&bytes), Ok(record));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Psv {
+    /// The position, with the record's game ply as its ply.
+    pub position: Position,
+    /// The score, for the side to move.
+    pub score: i16,
+    /// The move (the best move of the search that produced the record), legal in `position`.
+    pub mv: Move,
+    /// The result of the game for the side to move.
+    pub result: Outcome,
+}
+
+/// What is wrong in a record; see [`RecordError`] for where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RecordErrorKind {
+    /// The packed position is rejected (the offset is at the byte of the offending code).
+    Position(UnpackErrorKind),
+    /// The move field is not a legal move of the position.
+    Move(Move16Error),
+    /// A game result outside the record's values.
+    GameResult {
+        /// The byte.
+        value: u8,
+    },
+    /// A padding byte that is not 0.
+    Padding {
+        /// The byte.
+        value: u8,
+    },
+    /// A PSV game ply of 0.
+    PlyZero,
+    /// The input ends inside a record.
+    Truncated {
+        /// How many bytes of the record are there.
+        len: usize,
+    },
+}
+
+impl fmt::Display for RecordErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            RecordErrorKind::Position(kind) => write!(f, "position: {kind}"),
+            RecordErrorKind::Move(error) => write!(f, "move: {error}"),
+            RecordErrorKind::GameResult { value } => write!(f, "game result {value} is not one of the format's"),
+            RecordErrorKind::Padding { value } => write!(f, "padding byte 0x{value:02x}, expected 0"),
+            RecordErrorKind::PlyZero => f.write_str("game ply 0, expected at least 1"),
+            RecordErrorKind::Truncated { len } => write!(f, "the input ends {len} bytes into the record"),
+        }
+    }
+}
+
+/// Why a record of a stream was rejected: its index (from 0), the byte offset in the stream of the
+/// offending field, and what is wrong.
+///
+/// ```
+/// use hayanagi::{Hcpe, RecordErrorKind, Records};
+/// let mut err = Records::<Hcpe>::new(&[0u8; 40]);
+/// let err = err.next().unwrap().unwrap_err();
+/// assert_eq!((err.index(), err.offset()), (0, 1));
+/// assert_eq!(err.to_string(), "record 0 at byte 1: position: both kings on one square");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RecordError {
+    index: u64,
+    offset: u64,
+    kind: RecordErrorKind,
+}
+
+impl RecordError {
+    /// The index of the record in the stream, from 0.
+    #[inline]
+    pub const fn index(self) -> u64 {
+        self.index
+    }
+
+    /// The byte offset in the stream of the offending field (or of the end, for a truncated record).
+    #[inline]
+    pub const fn offset(self) -> u64 {
+        self.offset
+    }
+
+    /// What is wrong.
+    #[inline]
+    pub const fn kind(self) -> RecordErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "record {} at byte {}: {}", self.index, self.offset, self.kind)
+    }
+}
+
+impl core::error::Error for RecordError {}
+
+fn array32(bytes: &[u8]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    copy(&mut out, bytes);
+    out
+}
+
+/// Copies as much of `src` as fits into `dst` (no length check that could panic).
+fn copy(dst: &mut [u8], src: &[u8]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        *d = s;
+    }
+}
+
+fn le16(bytes: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([bytes.get(at).copied().unwrap_or(0), bytes.get(at + 1).copied().unwrap_or(0)])
+}
+
+fn read_position(bytes: &[u8], format: PackedFormat, ply: u64) -> Result<Position, (usize, RecordErrorKind)> {
+    decode(&array32(bytes), format.layout(), ply).map_err(|e| (e.byte(), RecordErrorKind::Position(e.kind())))
+}
+
+fn check_padding(bytes: &[u8], at: usize) -> Result<(), (usize, RecordErrorKind)> {
+    match bytes.get(at).copied().unwrap_or(0) {
+        0 => Ok(()),
+        value => Err((at, RecordErrorKind::Padding { value })),
+    }
+}
+
+impl PackedRecord for Hcpe {
+    const SIZE: usize = 38;
+
+    fn read(bytes: &[u8]) -> Result<Hcpe, (usize, RecordErrorKind)> {
+        let position = read_position(bytes, PackedFormat::Hcp, 1)?;
+        let eval = le16(bytes, 32) as i16;
+        let best_move = position
+            .move_from_move16(le16(bytes, 34), Move16Format::Cshogi)
+            .map_err(|e| (34, RecordErrorKind::Move(e)))?;
+        let result = match bytes.get(36).copied().unwrap_or(0) {
+            0 => GameResult::Draw,
+            1 => GameResult::BlackWin,
+            2 => GameResult::WhiteWin,
+            value => return Err((36, RecordErrorKind::GameResult { value })),
+        };
+        check_padding(bytes, 37)?;
+        Ok(Hcpe { position, eval, best_move, result })
+    }
+
+    fn write(&self, out: &mut [u8; 40]) -> Result<(), PackError> {
+        let hcp = self.position.to_packed(PackedFormat::Hcp)?;
+        copy(&mut out[..32], &hcp);
+        copy(&mut out[32..34], &self.eval.to_le_bytes());
+        copy(&mut out[34..36], &self.best_move.to_move16(Move16Format::Cshogi).to_le_bytes());
+        out[36] = match self.result {
+            GameResult::Draw => 0,
+            GameResult::BlackWin => 1,
+            GameResult::WhiteWin => 2,
+        };
+        out[37] = 0;
+        Ok(())
+    }
+}
+
+impl PackedRecord for Psv {
+    const SIZE: usize = 40;
+
+    fn read(bytes: &[u8]) -> Result<Psv, (usize, RecordErrorKind)> {
+        let ply = le16(bytes, 36);
+        let position = read_position(bytes, PackedFormat::PackedSfen, ply.max(1) as u64)?;
+        let score = le16(bytes, 32) as i16;
+        let mv = position
+            .move_from_move16(le16(bytes, 34), Move16Format::YaneuraOu)
+            .map_err(|e| (34, RecordErrorKind::Move(e)))?;
+        if ply == 0 {
+            return Err((36, RecordErrorKind::PlyZero));
+        }
+        let result = match bytes.get(38).copied().unwrap_or(0) as i8 {
+            -1 => Outcome::Loss,
+            0 => Outcome::Draw,
+            1 => Outcome::Win,
+            value => return Err((38, RecordErrorKind::GameResult { value: value as u8 })),
+        };
+        check_padding(bytes, 39)?;
+        Ok(Psv { position, score, mv, result })
+    }
+
+    fn write(&self, out: &mut [u8; 40]) -> Result<(), PackError> {
+        let ply = self.position.ply();
+        let Ok(game_ply) = u16::try_from(ply) else { return Err(PackError::PlyTooLarge { ply }) };
+        let sfen = self.position.to_packed(PackedFormat::PackedSfen)?;
+        copy(&mut out[..32], &sfen);
+        copy(&mut out[32..34], &self.score.to_le_bytes());
+        copy(&mut out[34..36], &self.mv.to_move16(Move16Format::YaneuraOu).to_le_bytes());
+        copy(&mut out[36..38], &game_ply.to_le_bytes());
+        out[38] = match self.result {
+            Outcome::Loss => -1i8 as u8,
+            Outcome::Draw => 0,
+            Outcome::Win => 1,
+        };
+        out[39] = 0;
+        Ok(())
+    }
+}
+
+/// The records of a byte slice, in order: an iterator of `Result<R, RecordError>`. A slice whose
+/// length is not a multiple of the record size ends with a [`RecordErrorKind::Truncated`] error.
+/// A rejected record does not stop the iteration: the next call reads the next record.
+///
+/// ```
+/// use hayanagi::{Hcpe, PackedRecord, Records, RecordErrorKind};
+/// let mut bytes = [0u8; 80];
+/// let records: Vec<_> = Records::<Hcpe>::new(&bytes[..Hcpe::SIZE * 2 + 1]).collect();
+/// assert_eq!(records.len(), 3);
+/// assert_eq!(records[2].as_ref().unwrap_err().kind(), RecordErrorKind::Truncated { len: 1 });
+/// ```
+pub struct Records<'a, R> {
+    bytes: &'a [u8],
+    index: u64,
+    offset: u64,
+    record: PhantomData<R>,
+}
+
+impl<'a, R: PackedRecord> Records<'a, R> {
+    /// The records of `bytes`, numbered from 0 at offset 0.
+    pub const fn new(bytes: &'a [u8]) -> Records<'a, R> {
+        Records::starting_at(bytes, 0, 0)
+    }
+
+    /// The records of `bytes`, the first numbered `index` at stream offset `offset` (for a stream
+    /// read in pieces that each hold whole records).
+    pub const fn starting_at(bytes: &'a [u8], index: u64, offset: u64) -> Records<'a, R> {
+        Records { bytes, index, offset, record: PhantomData }
+    }
+}
+
+impl<R: PackedRecord> Iterator for Records<'_, R> {
+    type Item = Result<R, RecordError>;
+
+    fn next(&mut self) -> Option<Result<R, RecordError>> {
+        if self.bytes.is_empty() {
+            return None;
+        }
+        let (index, offset) = (self.index, self.offset);
+        let Some((record, rest)) = self.bytes.split_at_checked(R::SIZE) else {
+            let len = self.bytes.len();
+            self.bytes = &[];
+            let kind = RecordErrorKind::Truncated { len };
+            return Some(Err(RecordError { index, offset: offset + len as u64, kind }));
+        };
+        self.bytes = rest;
+        self.index += 1;
+        self.offset += R::SIZE as u64;
+        Some(R::read(record).map_err(|(at, kind)| RecordError { index, offset: offset + at as u64, kind }))
+    }
+}
+
+/// Reads a stream of records from chunks of any size (as a file or socket delivers them), keeping
+/// the part of a record that a chunk ends in (at most 39 bytes) until the next chunk: no allocation.
+///
+/// ```
+/// use hayanagi::{Hcpe, GameResult, PackedRecord, Position, RecordReader};
+/// let pos = Position::startpos();
+/// let record = Hcpe { best_move: pos.parse_usi_move("7g7f")?, position: pos, eval: 0, result: GameResult::Draw };
+/// let mut stream = [0u8; 76];
+/// let mut buf = [0u8; 40];
+/// record.write(&mut buf)?;
+/// stream[..38].copy_from_slice(&buf[..38]);
+/// stream[38..].copy_from_slice(&buf[..38]);
+/// let mut reader = RecordReader::<Hcpe>::new();
+/// let mut read = 0;
+/// for chunk in stream.chunks(5) {
+///     for result in reader.feed(chunk) {
+///         assert_eq!(result?, record);
+///         read += 1;
+///     }
+/// }
+/// assert_eq!((read, reader.finish()), (2, Ok(())));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct RecordReader<R> {
+    carry: [u8; 40],
+    carry_len: usize,
+    index: u64,
+    offset: u64,
+    record: PhantomData<R>,
+}
+
+impl<R: PackedRecord> Default for RecordReader<R> {
+    fn default() -> Self {
+        RecordReader::new()
+    }
+}
+
+impl<R: PackedRecord> RecordReader<R> {
+    /// A reader at the start of a stream.
+    pub const fn new() -> RecordReader<R> {
+        RecordReader { carry: [0; 40], carry_len: 0, index: 0, offset: 0, record: PhantomData }
+    }
+
+    /// The records that `chunk` completes, in order. Run the iterator to its end before the next
+    /// call: the bytes it has not reached when dropped are not kept.
+    pub fn feed<'a>(&'a mut self, chunk: &'a [u8]) -> Chunk<'a, R> {
+        Chunk { reader: self, chunk }
+    }
+
+    /// Ends the stream.
+    ///
+    /// # Errors
+    /// [`RecordErrorKind::Truncated`] if the stream ended inside a record.
+    pub fn finish(&self) -> Result<(), RecordError> {
+        match self.carry_len {
+            0 => Ok(()),
+            len => Err(RecordError {
+                index: self.index,
+                offset: self.offset + len as u64,
+                kind: RecordErrorKind::Truncated { len },
+            }),
+        }
+    }
+
+    /// How many records the reader has read (accepted or rejected).
+    pub const fn count(&self) -> u64 {
+        self.index
+    }
+
+    fn decode(&mut self, bytes: &[u8]) -> Result<R, RecordError> {
+        let (index, offset) = (self.index, self.offset);
+        self.index += 1;
+        self.offset += R::SIZE as u64;
+        R::read(bytes).map_err(|(at, kind)| RecordError { index, offset: offset + at as u64, kind })
+    }
+}
+
+/// The records one chunk completes; see [`RecordReader::feed`].
+pub struct Chunk<'a, R> {
+    reader: &'a mut RecordReader<R>,
+    chunk: &'a [u8],
+}
+
+impl<R: PackedRecord> Iterator for Chunk<'_, R> {
+    type Item = Result<R, RecordError>;
+
+    fn next(&mut self) -> Option<Result<R, RecordError>> {
+        let reader = &mut *self.reader;
+        if reader.carry_len > 0 {
+            let need = R::SIZE - reader.carry_len;
+            let take = need.min(self.chunk.len());
+            let (head, rest) = self.chunk.split_at_checked(take)?;
+            copy(reader.carry.get_mut(reader.carry_len..)?, head);
+            reader.carry_len += take;
+            self.chunk = rest;
+            if reader.carry_len < R::SIZE {
+                return None;
+            }
+            reader.carry_len = 0;
+            let carry = reader.carry;
+            return Some(reader.decode(carry.get(..R::SIZE)?));
+        }
+        match self.chunk.split_at_checked(R::SIZE) {
+            Some((record, rest)) => {
+                self.chunk = rest;
+                Some(reader.decode(record))
+            }
+            None => {
+                let len = self.chunk.len();
+                copy(&mut reader.carry, self.chunk);
+                reader.carry_len = len;
+                self.chunk = &[];
+                None
+            }
+        }
+    }
+}
+
+/// Why a record could not be written; the buffer then holds the records written before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RecordWriteError {
+    /// The buffer has no room for another record.
+    BufferFull,
+    /// The record's position (or ply) does not fit the format.
+    Pack(PackError),
+}
+
+impl fmt::Display for RecordWriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordWriteError::BufferFull => f.write_str("the buffer is full"),
+            RecordWriteError::Pack(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl core::error::Error for RecordWriteError {}
+
+/// Writes records one after the other into a caller's buffer.
+///
+/// ```
+/// use hayanagi::{Outcome, Position, Psv, RecordWriteError, RecordWriter, Records};
+/// let pos = Position::startpos();
+/// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: Outcome::Win };
+/// let mut buf = [0u8; 100];
+/// let mut writer = RecordWriter::new(&mut buf);
+/// writer.push(&record)?;
+/// writer.push(&record)?;
+/// assert_eq!(writer.push(&record), Err(RecordWriteError::BufferFull));
+/// let bytes = writer.written();
+/// assert_eq!(bytes.len(), 80);
+/// assert!(Records::<Psv>::new(bytes).all(|r| r == Ok(record.clone())));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct RecordWriter<'a> {
+    buf: &'a mut [u8],
+    len: usize,
+}
+
+impl<'a> RecordWriter<'a> {
+    /// A writer that fills `buf` from its start.
+    pub const fn new(buf: &'a mut [u8]) -> RecordWriter<'a> {
+        RecordWriter { buf, len: 0 }
+    }
+
+    /// Appends one record.
+    ///
+    /// # Errors
+    /// [`RecordWriteError::BufferFull`] when fewer than `R::SIZE` bytes are left,
+    /// [`RecordWriteError::Pack`] for a record the format cannot hold; nothing is written then.
+    pub fn push<R: PackedRecord>(&mut self, record: &R) -> Result<(), RecordWriteError> {
+        let Some(dst) = self.buf.get_mut(self.len..self.len.saturating_add(R::SIZE)) else {
+            return Err(RecordWriteError::BufferFull);
+        };
+        let mut bytes = [0u8; 40];
+        record.write(&mut bytes).map_err(RecordWriteError::Pack)?;
+        copy(dst, &bytes);
+        self.len += R::SIZE;
+        Ok(())
+    }
+
+    /// The bytes written so far.
+    pub fn written(&self) -> &[u8] {
+        self.buf.get(..self.len).unwrap_or(&[])
+    }
+
+    /// The number of bytes written so far.
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when nothing has been written.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// Which colour won, from an [`Outcome`] for `side`; `None` for a draw.
+impl Outcome {
+    /// The winner, given the side the outcome is for; `None` for a draw.
+    #[must_use]
+    pub const fn winner(self, side: Color) -> Option<Color> {
+        match self {
+            Outcome::Win => Some(side),
+            Outcome::Loss => Some(side.flip()),
+            Outcome::Draw => None,
+        }
+    }
+}
