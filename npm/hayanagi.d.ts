@@ -20,6 +20,30 @@ export type HandPiece = "P" | "L" | "N" | "S" | "G" | "B" | "R";
 /** Every kind of piece on the board, as SFEN writes Black's: promoted kinds with "+". */
 export type PieceType = HandPiece | "K" | "+P" | "+L" | "+N" | "+S" | "+B" | "+R";
 
+/** A piece on the board: its colour and its kind (as SFEN writes Black's). Shared, frozen values. */
+export interface Piece {
+  readonly color: Color;
+  readonly type: PieceType;
+}
+
+/** How many pieces of each kind a side holds in hand. */
+export type Hand = Record<HandPiece, number>;
+
+/** The result of Position.declaration. */
+export interface Declaration {
+  /** "win" or "draw" (24-point rule, 24-30 points) if the side to move may declare; "invalid" otherwise. */
+  readonly outcome: "win" | "draw" | "invalid";
+  /** Its points: 5 for each rook and bishop (promoted or not), 1 for each other piece, in the enemy camp and in hand. */
+  readonly points: number;
+  /** Its pieces other than the king in the enemy camp. */
+  readonly piecesInCamp: number;
+  /** The conditions that fail (empty unless "invalid"). */
+  readonly failed: readonly DeclarationFailure[];
+}
+
+/** A condition of a declaration that fails. */
+export type DeclarationFailure = "king_not_in_camp" | "too_few_pieces" | "in_check" | "too_few_points";
+
 /** A board move as the library returns it: shared, frozen, with its USI text and its move code. */
 export interface BoardMove {
   readonly from: Square;
@@ -63,6 +87,11 @@ export type Status =
 
 /** The 81 square names in index order: SQUARES[i] is the square with index i. */
 export const SQUARES: readonly Square[];
+
+/** A move as a typed value, from a code, USI text or an object, by its shape alone (no position: whether
+ *  it is legal is Position.isLegal's question). Throws HayanagiError for malformed USI or a number that
+ *  is not a move code. */
+export function toMove(move: MoveLike): Move;
 
 /** An error from the library: a rejected SFEN, USI command or move, an illegal move, a bad argument value. */
 export class HayanagiError extends Error {
@@ -123,15 +152,30 @@ export class Position {
   /** The Zobrist key of board, hands and side to move. */
   key(): bigint;
   inCheck(): boolean;
-  /** "none", "mate" or "no_moves": what the position alone tells. */
+  /** "none", "mate" or "no_moves": what the position alone tells (a Game also knows repetitions). */
   status(): "none" | "mate" | "no_moves";
+  /** The piece on a square, or null if it is empty. */
+  pieceAt(square: SquareLike): Piece | null;
+  /** Every square's piece (or null), in index order: board()[i] is on SQUARES[i]. */
+  board(): (Piece | null)[];
+  /** What `color` holds in hand. */
+  hand(color: Color): Hand;
+  /** The square of `color`'s king, or null if it has none (tsume problems). */
+  kingSquare(color: Color): Square | null;
 
   /** The legal moves, typed, in the generator's order. */
   legalMoves(): Move[];
   /** The legal moves in USI. */
   legalMovesUsi(): string[];
-  /** The legal moves as move codes (a fresh array), the fastest way to walk a tree. */
+  /** The legal moves as move codes (a fresh array), the fastest way to walk a tree: play() plays a
+   *  code listed for the very position it is in without testing it again. */
   legalMoveCodes(): Uint16Array;
+  /** The number of legal moves, counted without a list. */
+  legalMoveCount(): number;
+  /** Whether a move is legal here (malformed USI still throws HayanagiError, wrong types TypeError). */
+  isLegal(move: MoveLike): boolean;
+  /** Whether a legal move gives check; throws HayanagiError ILLEGAL_MOVE if it is not legal here. */
+  givesCheck(move: MoveLike): boolean;
 
   /** Plays a legal move and returns this position; throws HayanagiError (ILLEGAL_MOVE, MOVE_*) and
    *  changes nothing otherwise. */
@@ -143,4 +187,35 @@ export class Position {
 
   /** The number of legal move sequences of `depth` moves, counted inside the module. */
   perft(depth: number, bulk?: boolean): bigint;
+
+  /** Judges an entering-king declaration by the side to move: under the 27-point rule (CSA: Black needs
+   *  28 points, White 27; a valid declaration wins) or the 24-point rule (31+ win, 24-30 draw). */
+  declaration(rule: 27 | 24): Declaration;
+}
+
+/**
+ * A game: a position and the moves that led to it, which judge repetition (the fourth occurrence of a
+ * position draws) and perpetual check (the side that checked with every move since the first of those
+ * occurrences loses). Its history grows as needed.
+ */
+export class Game {
+  private constructor();
+  static startpos(): Game;
+  /** A game from an SFEN (no moves recorded). */
+  static fromSfen(sfen: string): Game;
+  /** A game from a USI position command; its moves are recorded (they count for repetition). */
+  static fromUsi(command: string): Game;
+  /** The position reached, live: ask it anything or clone it; its play/undo/dispose throw (use the game's). */
+  readonly position: Position;
+  /** Plays a legal move and records it; throws HayanagiError and changes nothing otherwise. */
+  play(move: MoveLike): this;
+  /** Takes back the last move and returns it; null if there is none. */
+  undo(): Move | null;
+  /** The moves played, first to last. */
+  moves(): Move[];
+  /** The status for the side to move; with `maxPly` (not 0), "draw_max_ply" once the move numbered
+   *  maxPly has been played. */
+  status(maxPly?: number | bigint): Status;
+  /** Gives the game's module memory back now (its position's too). */
+  dispose(): void;
 }

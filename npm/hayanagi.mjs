@@ -22,6 +22,31 @@ export const SQUARES = Object.freeze(
   Array.from({ length: 81 }, (_, i) => `${9 - (i % 9)}${"abcdefghi"[Math.floor(i / 9)]}`),
 );
 const SQUARE_INDEX = new Map(SQUARES.map((name, index) => [name, index]));
+/** The piece kinds by the header's numbers (PIECES: P L N S G B R = 0-6, K = 7, +P +L +N +S +B +R = 8-13),
+ *  as SFEN writes Black's pieces. The first seven are the kinds a hand holds. */
+const KINDS = ["P", "L", "N", "S", "G", "B", "R", "K", "+P", "+L", "+N", "+S", "+B", "+R"];
+const HAND_KINDS = KINDS.slice(0, 7);
+const COLORS = ["b", "w"];
+/** The pieces by the header's piece codes (1 + kind + 16 * colour; 0 is an empty square): shared, frozen. */
+const PIECES = [null];
+for (let code = 1; code < 32; code++) {
+  const kind = KINDS[(code - 1) % 16];
+  PIECES.push(kind === undefined ? undefined : Object.freeze({ color: COLORS[(code - 1) >> 4], type: kind }));
+}
+/** HAYANAGI_DECLARATION_*: the outcomes by number, the failed conditions by bit. */
+const DECLARATION_OUTCOMES = ["invalid", "win", "draw"];
+const DECLARATION_FAILURES = [
+  [1, "king_not_in_camp"],
+  [2, "too_few_pieces"],
+  [4, "in_check"],
+  [8, "too_few_points"],
+];
+const MAX_MOVES = 1024; // HAYANAGI_MAX_MOVES
+const NO_SQUARE = 81; // HAYANAGI_NO_SQUARE
+const HISTORY_ENTRY_SIZE = 16; // HAYANAGI_HISTORY_ENTRY_SIZE
+const HISTORY_HEADER_ENTRIES = 2; // HAYANAGI_HISTORY_HEADER_ENTRIES
+/** The C result codes by name ("HISTORY_FULL" -> -70). */
+const ERRNO = Object.fromEntries([...ERROR_CODES].map(([errno, name]) => [name, errno]));
 
 // ----- errors -----
 
@@ -46,6 +71,23 @@ function describe(value) {
 function expectString(value, what) {
   if (typeof value !== "string") throw new TypeError(`hayanagi: ${what} must be a string, not ${describe(value)}`);
   return value;
+}
+
+/** The index of a square given as its name ("7g") or its index (0-80). */
+function expectSquare(value, what) {
+  if (typeof value === "number") return expectInteger(value, what, 0, 80);
+  if (typeof value !== "string") throw new TypeError(`hayanagi: ${what} must be a square ("7g" or 0-80), not ${describe(value)}`);
+  const index = SQUARE_INDEX.get(value);
+  if (index === undefined) throw new RangeError(`hayanagi: ${what} is not a square: ${JSON.stringify(value)}`);
+  return index;
+}
+
+/** 0 for "b", 1 for "w". */
+function expectColor(value) {
+  if (typeof value !== "string") throw new TypeError(`hayanagi: a colour is "b" or "w", not ${describe(value)}`);
+  const index = COLORS.indexOf(value);
+  if (index < 0) throw new RangeError(`hayanagi: a colour is "b" or "w", not ${JSON.stringify(value)}`);
+  return index;
 }
 
 function expectInteger(value, what, min, max) {
@@ -76,8 +118,7 @@ class Lib {
     // Scratch: out-parameters, text out, a move list, text in (grown on demand).
     this.out = this.alloc(64); // u64 at +0, size_t at +8, u16 at +16
     this.textOut = this.alloc(256);
-    this.maxMoves = 1024; // HAYANAGI_MAX_MOVES (checked against the header by the tests)
-    this.moves = this.alloc(2 * this.maxMoves);
+    this.moves = this.alloc(2 * MAX_MOVES);
     this.textInSize = 1024;
     this.textIn = this.alloc(this.textInSize);
     this.statusNames = [];
@@ -88,6 +129,7 @@ class Lib {
     }
     this.usi = new Array(65536); // move code -> USI text, filled on demand (position-independent)
     this.typed = new Array(65536); // move code -> frozen Move object
+    this.codes = new Map(); // USI text -> move code, for text that parsed (at most one entry per code)
   }
 
   /** Up-to-date views (growing the memory detaches the old buffer). */
@@ -177,6 +219,43 @@ class Lib {
     return result;
   }
 
+  /**
+   * The code of a move given as a code, a typed move, `{from, to, promote?}`, `{drop, to}` or USI text,
+   * by its shape alone (whether it is legal is the position's question). Throws TypeError or RangeError
+   * for arguments of the wrong type or range, HayanagiError for malformed USI (with the offset).
+   */
+  encode(move) {
+    if (typeof move === "number") return expectInteger(move, "a move code", 0, 0xffff);
+    if (typeof move === "string") {
+      let code = this.codes.get(move);
+      if (code === undefined) {
+        const length = this.putText(move);
+        const result = this.x.hayanagi_move_parse_usi(this.textIn, length, this.out + 16, this.out + 8);
+        if (result < 0) throw this.error(result, this.outSize(), move);
+        code = this.outU16();
+        this.codes.set(move, code);
+      }
+      return code;
+    }
+    if (typeof move !== "object" || move === null) {
+      throw new TypeError(`hayanagi: a move is a code, USI text or an object, not ${describe(move)}`);
+    }
+    if (this.typed[move.code] === move) return move.code;
+    const to = expectSquare(move.to, "move.to");
+    if (move.drop !== undefined) {
+      if (move.from !== undefined) throw new TypeError("hayanagi: a move has either `from` or `drop`, not both");
+      const kind = HAND_KINDS.indexOf(move.drop);
+      if (typeof move.drop !== "string" || kind < 0) {
+        throw new TypeError(`hayanagi: move.drop is one of "P", "L", "N", "S", "G", "B", "R", not ${describe(move.drop)}`);
+      }
+      return this.check(this.x.hayanagi_move_drop(kind, to));
+    }
+    const from = expectSquare(move.from, "move.from");
+    const promote = move.promote ?? false;
+    if (typeof promote !== "boolean") throw new TypeError(`hayanagi: move.promote must be a boolean, not ${describe(promote)}`);
+    return this.check(this.x.hayanagi_move_normal(from, to, promote ? 1 : 0));
+  }
+
   /** The USI text of a move code the module produced or accepted. */
   usiOf(code) {
     let text = this.usi[code];
@@ -239,10 +318,12 @@ export async function load(source = new URL("./hayanagi.wasm", import.meta.url))
 
 // ----- positions -----
 
-// Only this module makes Positions.
-const PRIVATE = Symbol("hayanagi.Position");
-// Returns a Position's blocks to its heap once it is garbage-collected.
+// Only this module makes Positions and Games.
+const PRIVATE = Symbol("hayanagi.private");
+// Gives a Position's or a Game's blocks back to its heap once it is garbage-collected.
 const finalizer = new FinalizationRegistry((state) => state.release());
+// A Position's State, for Game (set by Position's static block; not exported).
+let stateOf;
 
 /** What a Position owns in module memory: its record and its undo stack. */
 class State {
@@ -252,6 +333,11 @@ class State {
     this.undoCapacity = 16;
     this.undo = l.alloc(this.undoCapacity * l.undoSize);
     this.moves = []; // the codes of the moves on the undo stack
+    // generated[h]: the legal moves listed at undo-stack height h, while the position there is the one
+    // they were listed for (a play at height h - 1 forgets them). Only these are played unchecked.
+    this.generated = [];
+    this.next = []; // next[h]: where in generated[h] the next move played at height h likely is
+    this.game = null; // the Game this position belongs to (then only the game changes it)
   }
   release() {
     if (this.pos === 0) return;
@@ -282,7 +368,8 @@ export class Position {
     finalizer.register(this, state, this);
   }
 
-  /** A new position in the current module, written by `write(record)` (which returns a C result). */
+  /** A new position in the current module, written by `write(l, record)`, which returns a C result;
+   *  `input` is the text it read (an error's offset is into it). */
   static #make(write, input) {
     const l = lib();
     const state = new State(l);
@@ -317,10 +404,21 @@ export class Position {
     }, command);
   }
 
+  static {
+    stateOf = (position) => position.#s;
+  }
+
   /** The state, if this position has not been disposed of. */
   #live() {
     const s = this.#s;
     if (s.pos === 0) throw new Error("hayanagi: the position was disposed of");
+    return s;
+  }
+
+  /** The state, if this position may be changed directly (it is not a game's). */
+  #own() {
+    const s = this.#live();
+    if (s.game !== null) throw new Error("hayanagi: this position is a game's: play and undo through the Game");
     return s;
   }
 
@@ -336,6 +434,8 @@ export class Position {
   /** Gives the position's module memory back now (it is given back anyway once the position is
    *  garbage-collected). Any later call on it throws. */
   dispose() {
+    if (this.#s.pos === 0) return;
+    this.#own();
     finalizer.unregister(this);
     this.#s.release();
   }
@@ -355,7 +455,7 @@ export class Position {
   /** "b" (Black, sente, moves first) or "w" (White, gote). */
   sideToMove() {
     const s = this.#live();
-    return s.l.check(s.l.x.hayanagi_side_to_move(s.pos)) === 0 ? "b" : "w";
+    return COLORS[s.l.check(s.l.x.hayanagi_side_to_move(s.pos))];
   }
 
   /** The move number, as in SFEN: 1 for the first move of a game. */
@@ -384,13 +484,48 @@ export class Position {
     return s.l.statusNames[s.l.check(s.l.x.hayanagi_status(s.pos))];
   }
 
+  /** The piece on a square ("7g" or its index), `{color, type}`, or null if it is empty. */
+  pieceAt(square) {
+    const s = this.#live();
+    return PIECES[s.l.check(s.l.x.hayanagi_piece_at(s.pos, expectSquare(square, "the square")))];
+  }
+
+  /** The 81 squares' pieces (or null), in index order: board()[i] is on SQUARES[i]. */
+  board() {
+    const s = this.#live();
+    const l = s.l;
+    l.check(l.x.hayanagi_board(s.pos, l.textOut));
+    return Array.from(l.u8.subarray(l.textOut, l.textOut + 81), (code) => PIECES[code]);
+  }
+
+  /** How many of each kind `color` holds in hand: `{P, L, N, S, G, B, R}`. */
+  hand(color) {
+    const s = this.#live();
+    const l = s.l;
+    const first = expectColor(color) * 7;
+    l.check(l.x.hayanagi_hands(s.pos, l.textOut));
+    const counts = l.u8.subarray(l.textOut + first, l.textOut + first + 7);
+    return Object.fromEntries(HAND_KINDS.map((kind, i) => [kind, counts[i]]));
+  }
+
+  /** The square of `color`'s king, or null if it has none (tsume problems). */
+  kingSquare(color) {
+    const s = this.#live();
+    const square = s.l.check(s.l.x.hayanagi_king_square(s.pos, expectColor(color)));
+    return square === NO_SQUARE ? null : SQUARES[square];
+  }
+
   /** The legal moves as move codes (the header's uint16_t encoding), in the generator's order. */
   legalMoveCodes() {
     const s = this.#live();
     const l = s.l;
-    const count = l.check(l.x.hayanagi_legal_moves(s.pos, l.moves, l.maxMoves, 0));
+    const count = l.check(l.x.hayanagi_legal_moves(s.pos, l.moves, MAX_MOVES, 0));
     const start = l.moves >>> 1;
-    return l.u16.slice(start, start + count);
+    const height = s.moves.length;
+    const codes = l.u16.slice(start, start + count);
+    s.generated[height] = codes.slice();
+    s.next[height] = 0;
+    return codes;
   }
 
   /** The legal moves, typed: `{from, to, promote, usi, code}` or `{drop, to, usi, code}`. */
@@ -405,36 +540,60 @@ export class Position {
     return Array.from(this.legalMoveCodes(), (code) => s.l.usiOf(code));
   }
 
-  /** The code of a move given as a code, a USI string, or a typed move; throws if it is not legal here. */
-  #code(s, move) {
-    const l = s.l;
-    if (typeof move === "number") return expectInteger(move, "a move code", 0, 0xffff);
-    if (typeof move === "object" && move !== null && l.typed[move.code] === move) return move.code;
-    const usi = typeof move === "string" ? move : usiOfFields(move);
-    const length = l.putText(usi);
-    const result = l.x.hayanagi_move_from_usi(s.pos, l.textIn, length, l.out + 16, l.out + 8);
-    if (result < 0) throw l.error(result, typeof move === "string" ? l.outSize() : undefined, usi);
-    return l.outU16();
+  /** The number of legal moves (counted without a list). */
+  legalMoveCount() {
+    const s = this.#live();
+    return s.l.check(s.l.x.hayanagi_count_legal_moves(s.pos));
+  }
+
+  /** Whether a move (code, USI, typed) is legal here. Malformed USI and wrong types still throw. */
+  isLegal(move) {
+    const s = this.#live();
+    return s.l.check(s.l.x.hayanagi_is_legal(s.pos, s.l.encode(move))) === 1;
+  }
+
+  /** Whether a legal move gives check; throws a HayanagiError (ILLEGAL_MOVE) if it is not legal. */
+  givesCheck(move) {
+    const s = this.#live();
+    return s.l.check(s.l.x.hayanagi_gives_check(s.pos, s.l.encode(move))) === 1;
   }
 
   /**
-   * Plays a legal move, given as a code, a USI string or a typed move (`{from, to, promote}` or
-   * `{drop, to}`); returns this position. Throws a HayanagiError (ILLEGAL_MOVE, a MOVE_* syntax
-   * error, BAD_MOVE) and changes nothing if the move is not legal here.
+   * Plays a legal move, given as a code, USI text or a typed move (`{from, to, promote}` or
+   * `{drop, to}`); returns this position. Throws a HayanagiError (ILLEGAL_MOVE, a MOVE_* syntax error,
+   * BAD_MOVE) and changes nothing if it is not legal here. A code that legalMoveCodes() (or
+   * legalMoves) listed for this very position is played without testing it again.
    */
   play(move) {
-    const s = this.#live();
-    const code = this.#code(s, move);
-    if (s.moves.length === s.undoCapacity) s.growUndo();
-    const result = s.l.x.hayanagi_play(s.pos, code, s.undo + s.moves.length * s.l.undoSize);
-    if (result < 0) throw s.l.error(result, undefined, typeof move === "string" ? move : undefined);
+    const s = this.#own();
+    const l = s.l;
+    const code = l.encode(move);
+    const height = s.moves.length;
+    if (height === s.undoCapacity) s.growUndo();
+    const undo = s.undo + height * l.undoSize;
+    const listed = s.generated[height];
+    let result;
+    if (listed !== undefined && listed !== null) {
+      let i = s.next[height];
+      if (listed[i] !== code) i = listed.indexOf(code);
+      if (i >= 0) {
+        s.next[height] = i + 1;
+        result = l.x.hayanagi_play_unchecked(s.pos, code, undo);
+      } else {
+        result = l.x.hayanagi_play(s.pos, code, undo);
+      }
+    } else {
+      result = l.x.hayanagi_play(s.pos, code, undo);
+    }
+    if (result < 0) throw l.error(result, undefined, typeof move === "string" ? move : undefined);
     s.moves.push(code);
+    s.generated[height + 1] = null;
     return this;
   }
 
   /** Takes back the last move play() made; returns false if there is none. */
   undo() {
-    const s = this.#live();
+    const s = this.#own();
     const count = s.moves.length;
     if (count === 0) return false;
     s.l.check(s.l.x.hayanagi_undo(s.pos, s.undo + (count - 1) * s.l.undoSize));
@@ -457,32 +616,218 @@ export class Position {
     s.l.check(s.l.x.hayanagi_perft(s.pos, depth, bulk ? 1 : 0, s.l.out));
     return s.l.outU64();
   }
+
+  /**
+   * Judges an entering-king declaration (nyugyoku sengen) by the side to move under the 27-point rule
+   * (CSA: Black needs 28 points, White 27; a valid declaration wins) or the 24-point rule (31 or more
+   * win, 24-30 draw). Conditions outside the position (time) are the caller's.
+   */
+  declaration(rule) {
+    const s = this.#live();
+    const l = s.l;
+    if (rule !== 27 && rule !== 24) {
+      const message = `hayanagi: the declaration rule is 27 or 24, not ${describe(rule)}`;
+      throw typeof rule === "number" ? new RangeError(message) : new TypeError(message);
+    }
+    const outcome = l.check(l.x.hayanagi_declaration(s.pos, rule, l.textOut, l.textOut + 4, l.textOut + 8));
+    const view = l.view;
+    const failed = view.getUint32(l.textOut + 8, true);
+    return {
+      outcome: DECLARATION_OUTCOMES[outcome],
+      points: view.getUint32(l.textOut, true),
+      piecesInCamp: view.getUint32(l.textOut + 4, true),
+      failed: DECLARATION_FAILURES.filter(([bit]) => (failed & bit) !== 0).map(([, name]) => name),
+    };
+  }
 }
 
 // `using pos = Position.startpos()` where the runtime has Symbol.dispose (Node 20.4+, recent browsers).
 if (typeof Symbol.dispose === "symbol") Position.prototype[Symbol.dispose] = Position.prototype.dispose;
 
-/** The USI text of a typed move given by a user (`{from, to, promote}` or `{drop, to}`). */
-function usiOfFields(move) {
-  if (typeof move !== "object" || move === null) {
-    throw new TypeError(`hayanagi: a move is a code, a USI string or an object, not ${describe(move)}`);
-  }
-  const square = (value, what) => {
-    if (typeof value === "number") return SQUARES[expectInteger(value, what, 0, 80)];
-    if (typeof value !== "string") throw new TypeError(`hayanagi: ${what} must be a square ("7g" or 0-80), not ${describe(value)}`);
-    if (!SQUARE_INDEX.has(value)) throw new RangeError(`hayanagi: ${what} is not a square: ${JSON.stringify(value)}`);
-    return value;
-  };
-  const to = square(move.to, "move.to");
-  if (move.drop !== undefined) {
-    if (move.from !== undefined) throw new TypeError("hayanagi: a move has either `from` or `drop`, not both");
-    if (typeof move.drop !== "string" || !/^[PLNSGBR]$/.test(move.drop)) {
-      throw new TypeError(`hayanagi: move.drop must be one of "P", "L", "N", "S", "G", "B", "R", not ${describe(move.drop)}`);
-    }
-    return `${move.drop}*${to}`;
-  }
-  const from = square(move.from, "move.from");
-  const promote = move.promote ?? false;
-  if (typeof promote !== "boolean") throw new TypeError(`hayanagi: move.promote must be a boolean, not ${describe(promote)}`);
-  return `${from}${to}${promote ? "+" : ""}`;
+/** A move as a typed value (`{from, to, promote, usi, code}` or `{drop, to, usi, code}`) from a code, USI
+ *  text or an object: by its shape alone, without a position (whether it is legal is Position's question). */
+export function toMove(move) {
+  const l = lib();
+  return l.moveOf(l.encode(move)); // BAD_MOVE for a number that is no move
 }
+
+// ----- games -----
+
+/** What a Game owns in module memory: the history's storage. */
+class HistoryState {
+  constructor(l, moves) {
+    this.l = l;
+    this.entries = moves + HISTORY_HEADER_ENTRIES; // HAYANAGI_HISTORY_ENTRIES(moves)
+    this.pointer = l.alloc(this.entries * HISTORY_ENTRY_SIZE); // 64-byte aligned
+    l.check(l.x.hayanagi_history_init(this.pointer, this.entries));
+  }
+  release() {
+    if (this.pointer === 0) return;
+    this.l.release(this.pointer, this.entries * HISTORY_ENTRY_SIZE);
+    this.pointer = 0;
+  }
+}
+
+/**
+ * A game: a position and the moves that led to it, which judge repetition (the fourth occurrence of a
+ * position: a draw) and perpetual check (the side that gave check with every move since the first of
+ * those occurrences loses), and optionally a move limit. `game.position` is the live position: ask it
+ * anything, clone it; only the game plays and takes back moves on it.
+ */
+export class Game {
+  #position;
+  #h;
+
+  constructor(token, position, history) {
+    if (token !== PRIVATE) throw new TypeError("hayanagi: use Game.startpos(), Game.fromSfen() or Game.fromUsi()");
+    this.#position = position;
+    this.#h = history;
+    stateOf(position).game = this;
+    finalizer.register(this, history, this);
+  }
+
+  /** A game from the start position. */
+  static startpos() {
+    return Game.#around(Position.startpos());
+  }
+
+  /** A game from a position given as an SFEN (no moves recorded yet). */
+  static fromSfen(sfen) {
+    return Game.#around(Position.fromSfen(sfen));
+  }
+
+  static #around(position) {
+    return new Game(PRIVATE, position, new HistoryState(stateOf(position).l, 256));
+  }
+
+  /** A game from a USI position command: its moves are recorded, so repetitions through them count. */
+  static fromUsi(command) {
+    expectString(command, "the USI position command");
+    const l = lib();
+    // Room for every move the command can hold (at most one per space), and more.
+    let spaces = 0;
+    for (let i = command.indexOf(" "); i >= 0; i = command.indexOf(" ", i + 1)) spaces++;
+    const history = new HistoryState(l, Math.max(256, 2 * spaces));
+    const position = Position.startpos(); // overwritten below
+    const s = stateOf(position);
+    const length = l.putText(command);
+    const result = l.x.hayanagi_position_from_usi_with_history(s.pos, history.pointer, l.textIn, length, l.out + 8);
+    if (result < 0) {
+      history.release();
+      position.dispose();
+      throw l.error(result, l.outSize(), command);
+    }
+    return new Game(PRIVATE, position, history);
+  }
+
+  /** The position the game has reached (live: it follows the game's moves). */
+  get position() {
+    return this.#position;
+  }
+
+  /** The history's storage, if the game is usable. */
+  #live() {
+    if (this.#h.pointer === 0) throw new Error("hayanagi: the game was disposed of");
+    return this.#h;
+  }
+
+  /** Plays a legal move (as Position.play takes it) and records it; returns this game. */
+  play(move) {
+    const h = this.#live();
+    const l = h.l;
+    const s = stateOf(this.#position);
+    const code = l.encode(move);
+    let result = l.x.hayanagi_history_play(h.pointer, s.pos, code);
+    if (result === ERRNO.HISTORY_FULL) {
+      this.#grow();
+      result = l.x.hayanagi_history_play(this.#h.pointer, s.pos, code);
+    }
+    if (result < 0) throw l.error(result, undefined, typeof move === "string" ? move : undefined);
+    s.generated.length = 0; // (the position's own lists are of a position it has left)
+    return this;
+  }
+
+  /** Takes back the last move; returns it, or null if no move was played. */
+  undo() {
+    const h = this.#live();
+    const l = h.l;
+    const s = stateOf(this.#position);
+    const result = l.x.hayanagi_history_undo(h.pointer, s.pos, l.out + 16);
+    if (result === ERRNO.HISTORY_EMPTY) return null;
+    l.check(result);
+    s.generated.length = 0;
+    return l.moveOf(l.outU16());
+  }
+
+  /** The moves played, first to last (those of the USI command included). */
+  moves() {
+    return Array.from(this.#codes(), (code) => this.#h.l.moveOf(code));
+  }
+
+  #codes() {
+    const h = this.#live();
+    const l = h.l;
+    const count = l.check(l.x.hayanagi_history_len(h.pointer));
+    const buffer = l.alloc(2 * count);
+    try {
+      l.check(l.x.hayanagi_history_moves(h.pointer, buffer, count, 0));
+      return l.u16.slice(buffer >>> 1, (buffer >>> 1) + count);
+    } finally {
+      l.release(buffer, 2 * count);
+    }
+  }
+
+  /** Doubles the history's room: a new history replays the moves from the first position. */
+  #grow() {
+    const h = this.#h;
+    const l = h.l;
+    const codes = this.#codes();
+    // The first position: take every move back on copies of the history and the position.
+    const bytes = h.entries * HISTORY_ENTRY_SIZE;
+    const copy = l.alloc(bytes);
+    const first = l.alloc(l.positionSize);
+    l.u8.copyWithin(copy, h.pointer, h.pointer + bytes);
+    const s = stateOf(this.#position);
+    l.u8.copyWithin(first, s.pos, s.pos + l.positionSize);
+    try {
+      for (let i = 0; i < codes.length; i++) l.check(l.x.hayanagi_history_undo(copy, first, 0));
+      const bigger = new HistoryState(l, 2 * (h.entries - HISTORY_HEADER_ENTRIES));
+      for (const code of codes) l.check(l.x.hayanagi_history_play(bigger.pointer, first, code));
+      finalizer.unregister(this);
+      h.release();
+      this.#h = bigger;
+      finalizer.register(this, bigger, this);
+    } finally {
+      l.release(copy, bytes);
+      l.release(first, l.positionSize);
+    }
+  }
+
+  /**
+   * The game's status for the side to move: "mate" or "no_moves" (as the position's), else
+   * "draw_repetition", "win_perpetual_check" (the opponent checked with every move since the first of
+   * the four occurrences), "loss_perpetual_check", else "draw_max_ply" if `maxPly` is given and the
+   * move numbered maxPly has been played (256 draws a game from startpos after its 256th move), else "none".
+   */
+  status(maxPly = 0) {
+    const h = this.#live();
+    const l = h.l;
+    if (typeof maxPly === "number") maxPly = BigInt(expectInteger(maxPly, "maxPly", 0, Number.MAX_SAFE_INTEGER));
+    else if (typeof maxPly !== "bigint") throw new TypeError(`hayanagi: maxPly must be a number or a bigint, not ${describe(maxPly)}`);
+    else if (maxPly < 0n || maxPly >= 1n << 64n) throw new RangeError(`hayanagi: maxPly must be from 0 to 2^64 - 1, not ${maxPly}`);
+    const status = l.check(l.x.hayanagi_history_status(h.pointer, stateOf(this.#position).pos, maxPly));
+    return l.statusNames[status];
+  }
+
+  /** Gives the game's module memory back now (also its position's); any later call throws. */
+  dispose() {
+    if (this.#h.pointer === 0) return;
+    finalizer.unregister(this);
+    this.#h.release();
+    const s = stateOf(this.#position);
+    s.game = null;
+    this.#position.dispose();
+  }
+}
+
+if (typeof Symbol.dispose === "symbol") Game.prototype[Symbol.dispose] = Game.prototype.dispose;

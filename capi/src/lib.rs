@@ -2,7 +2,8 @@
 //!
 //! The C API of [`hayanagi`], declared in `include/hayanagi.h` (which documents every
 //! function, its errors, and the ownership and threading rules). Built as a static and a shared
-//! library for C, and as a WebAssembly module that `capi/js/hayanagi.mjs` wraps for JavaScript.
+//! library for C, and as a WebAssembly module that the npm package (`npm/hayanagi.mjs`) wraps for
+//! JavaScript.
 //!
 //! The rules it keeps:
 //! - **No allocation, no global state.** Positions, undo records and game histories are memory the

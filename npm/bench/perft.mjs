@@ -1,7 +1,9 @@
-// JS-driven perft over move codes (legalMoveCodes + play/undo by code) against the module's own
-// perft without bulk counting (every leaf played), in one process, interleaved, best of N rounds.
-//   node npm/bench/perft.mjs [depth=4] [rounds=3] [position=startpos]
-// Prints nodes, the time of each and their ratio.
+// JS-driven perft against the module's own perft without bulk counting (every leaf played), in one
+// process, interleaved, best of N rounds each:
+//   codes  legalMoveCodes() + play(code) + undo()
+//   typed  legalMoves() + play(move) + undo()
+//   usi    legalMovesUsi() + play(text) + undo()
+// Run it in a project that installed the package:  node perft.mjs [depth=4] [rounds=3] [position=startpos]
 import { load, Position } from "hayanagi";
 
 const depth = Number(process.argv[2] ?? 4);
@@ -9,32 +11,41 @@ const rounds = Number(process.argv[3] ?? 3);
 const command = process.argv[4] ?? "startpos";
 await load();
 
-function perft(pos, depth) {
-  if (depth === 0) return 1;
-  const moves = pos.legalMoveCodes();
-  let nodes = 0;
-  for (let i = 0; i < moves.length; i++) {
-    pos.play(moves[i]);
-    nodes += perft(pos, depth - 1);
-    pos.undo();
-  }
-  return nodes;
+function walk(list) {
+  const perft = (pos, depth) => {
+    if (depth === 0) return 1;
+    const moves = list(pos);
+    let nodes = 0;
+    for (let i = 0; i < moves.length; i++) {
+      pos.play(moves[i]);
+      nodes += perft(pos, depth - 1);
+      pos.undo();
+    }
+    return nodes;
+  };
+  return perft;
 }
+const runs = {
+  module: (pos) => Number(pos.perft(depth, false)),
+  codes: walk((pos) => pos.legalMoveCodes()),
+  typed: walk((pos) => pos.legalMoves()),
+  usi: walk((pos) => pos.legalMovesUsi()),
+};
 
 const pos = Position.fromUsi(command);
-let best = { js: Infinity, module: Infinity };
-let nodes = 0;
+const best = Object.fromEntries(Object.keys(runs).map((name) => [name, Infinity]));
+let nodes;
 for (let round = 0; round < rounds; round++) {
-  let t = performance.now();
-  nodes = perft(pos, depth);
-  best.js = Math.min(best.js, performance.now() - t);
-  t = performance.now();
-  const expected = pos.perft(depth, false);
-  best.module = Math.min(best.module, performance.now() - t);
-  if (BigInt(nodes) !== expected) throw new Error(`JS perft ${nodes} != module perft ${expected}`);
+  for (const [name, run] of Object.entries(runs)) {
+    const t = performance.now();
+    const count = name === "module" ? run(pos) : run(pos, depth);
+    best[name] = Math.min(best[name], performance.now() - t);
+    if (nodes !== undefined && count !== nodes) throw new Error(`${name}: ${count} nodes, not ${nodes}`);
+    nodes = count;
+  }
 }
-const mnps = (ms) => (nodes / ms / 1000).toFixed(2);
-console.log(`perft ${depth} ${command}: ${nodes} nodes`);
-console.log(`module perft (nobulk): ${best.module.toFixed(1)} ms, ${mnps(best.module)} Mnps`);
-console.log(`JS perft over codes:   ${best.js.toFixed(1)} ms, ${mnps(best.js)} Mnps`);
-console.log(`ratio: ${(best.js / best.module).toFixed(2)}x`);
+console.log(`perft ${depth} ${command}: ${nodes} nodes, best of ${rounds}`);
+for (const [name, ms] of Object.entries(best)) {
+  const ratio = (ms / best.module).toFixed(2);
+  console.log(`${name.padEnd(7)} ${ms.toFixed(1).padStart(8)} ms ${(nodes / ms / 1000).toFixed(2).padStart(6)} Mnps ${ratio}x`);
+}

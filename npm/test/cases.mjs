@@ -9,8 +9,46 @@ export const MATSURI = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bK
 // SPEC §3: the most legal moves known.
 export const RICHEST = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
 
+/** The test's own reading of an SFEN's board and hands (an oracle for board(), pieceAt() and hand()):
+ *  81 entries "P", "+p", ... or null in index order, and the counts in hand per colour. */
+export function readSfen(sfen) {
+  const [board, side, hands] = sfen.split(" ");
+  const squares = [];
+  for (const rank of board.split("/")) {
+    for (let i = 0; i < rank.length; i++) {
+      if (/[1-9]/.test(rank[i])) for (let n = Number(rank[i]); n > 0; n--) squares.push(null);
+      else if (rank[i] === "+") squares.push(`+${rank[++i]}`);
+      else squares.push(rank[i]);
+    }
+  }
+  const hand = { b: { P: 0, L: 0, N: 0, S: 0, G: 0, B: 0, R: 0 }, w: { P: 0, L: 0, N: 0, S: 0, G: 0, B: 0, R: 0 } };
+  for (const [, count, letter] of hands === "-" ? [] : hands.matchAll(/(\d*)([A-Za-z])/g)) {
+    hand[letter === letter.toUpperCase() ? "b" : "w"][letter.toUpperCase()] = count === "" ? 1 : Number(count);
+  }
+  return { squares, side, hand };
+}
+
+/** A small seeded generator (xorshift32), so that a failing random game can be replayed. */
+export function random(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x % n;
+  };
+}
+
 export function cases(hy) {
-  const { Position, HayanagiError, SQUARES } = hy;
+  const { Position, Game, HayanagiError, SQUARES, toMove } = hy;
+
+  /** The test's expectation of a piece from its SFEN letter. */
+  const pieceOf = (letter) =>
+    letter === null
+      ? null
+      : { color: letter === letter.toUpperCase() ? "b" : "w", type: letter.toUpperCase() };
 
   /** Asserts that `fn` throws a HayanagiError with this code, offset and message start. */
   function assertError(fn, code, offset, message) {
@@ -174,7 +212,8 @@ export function cases(hy) {
       () => {
         const pos = Position.fromUsi("startpos moves 7g7f");
         const before = pos.sfen();
-        assertError(() => pos.play("7g7f"), "ILLEGAL_MOVE", 0, "the move is not legal in the position");
+        // Well-formed but not legal here: no offset (the text is fine).
+        assertError(() => pos.play("7g7f"), "ILLEGAL_MOVE", undefined, "the move is not legal in the position");
         assertError(() => pos.play("P*5e+"), "MOVE_DROP_PROMOTION", 4, "USI move: a drop cannot promote at byte 4");
         assertError(() => pos.play("p*5e"), "MOVE_LOWERCASE_DROP", 0, "USI move: drops are written uppercase");
         assertError(() => pos.play({ from: "7c", to: "7b" }), "ILLEGAL_MOVE", undefined, "the move is not legal");
@@ -322,6 +361,268 @@ export function cases(hy) {
         // An error deep inside long input: the message quotes the start only.
         const error = assertError(() => Position.fromUsi(`${command} 5a5b`), "ILLEGAL_MOVE", command.length + 1, "the move");
         ok(error.message.length < 200, error.message);
+      },
+    ],
+      [
+      "board, pieceAt, hand, kingSquare, sideToMove agree with the SFEN, along random games",
+      () => {
+        const next = random(20261201);
+        for (let game = 0; game < 8; game++) {
+          const pos = game % 2 === 0 ? Position.startpos() : Position.fromSfen(MATSURI);
+          for (let ply = 0; ply < 120; ply++) {
+            const sfen = pos.sfen();
+            const expected = readSfen(sfen);
+            const board = pos.board();
+            equal(board.length, 81);
+            for (let i = 0; i < 81; i++) {
+              deepEqual(board[i], pieceOf(expected.squares[i]), `${sfen} ${SQUARES[i]}`);
+              ok(pos.pieceAt(i) === board[i] && pos.pieceAt(SQUARES[i]) === board[i], "shared piece values");
+            }
+            for (const color of ["b", "w"]) {
+              deepEqual(pos.hand(color), expected.hand[color], `${sfen} hand ${color}`);
+              const king = expected.squares.indexOf(color === "b" ? "K" : "k");
+              equal(pos.kingSquare(color), king < 0 ? null : SQUARES[king], `${sfen} king ${color}`);
+            }
+            equal(pos.sideToMove(), expected.side);
+            equal(Position.fromSfen(sfen).key(), pos.key());
+            const moves = pos.legalMoves();
+            equal(pos.legalMoveCount(), moves.length);
+            if (moves.length === 0) break;
+            pos.play(moves[next(moves.length)]);
+          }
+        }
+        const tsume = Position.fromSfen("4k4/9/9/9/9/9/9/9/9 b G 1");
+        equal(tsume.kingSquare("b"), null);
+        equal(tsume.kingSquare("w"), "5a");
+        deepEqual(tsume.hand("b"), { P: 0, L: 0, N: 0, S: 0, G: 1, B: 0, R: 0 });
+        deepEqual(Position.fromSfen(MATSURI).hand("w"), { P: 5, L: 0, N: 1, S: 1, G: 1, B: 0, R: 0 });
+        deepEqual(Position.fromSfen(MATSURI).pieceAt("4b"), { color: "b", type: "+P" });
+        throws(() => tsume.pieceAt(81), RangeError);
+        throws(() => tsume.pieceAt("5j"), RangeError);
+        throws(() => tsume.pieceAt(null), TypeError);
+        throws(() => tsume.hand("black"), RangeError);
+        throws(() => tsume.hand(0), TypeError);
+        throws(() => tsume.kingSquare(undefined), TypeError);
+      },
+    ],
+    [
+      "isLegal holds for exactly the listed moves, over every move code; givesCheck agrees with play + inCheck",
+      () => {
+        for (const sfen of [MATSURI, "4k4/9/9/9/4R4/9/9/9/4K4 w - 1"]) {
+          const pos = Position.fromSfen(sfen);
+          const listed = new Set(pos.legalMoveCodes());
+          let legal = 0;
+          for (let code = 0x8000; code <= 0xffff; code++) {
+            let answer;
+            try {
+              answer = pos.isLegal(code);
+            } catch (error) {
+              ok(error instanceof HayanagiError && error.code === "BAD_MOVE", `${code}: ${error}`);
+              ok(!listed.has(code));
+              continue;
+            }
+            equal(answer, listed.has(code), `${sfen}: code ${code}`);
+            if (answer) legal++;
+          }
+          equal(legal, listed.size);
+        }
+        for (const sfen of [STARTPOS, MATSURI, RICHEST, "4k4/9/9/9/4R4/9/9/9/4K4 w - 1"]) {
+          const pos = Position.fromSfen(sfen);
+          for (const move of pos.legalMoves()) {
+            equal(pos.isLegal(move.usi), true);
+            equal(pos.isLegal(move.code), true);
+            const checks = pos.clone().play(move).inCheck();
+            equal(pos.givesCheck(move), checks, `${sfen}: ${move.usi}`);
+          }
+        }
+        const start = Position.startpos();
+        equal(start.isLegal("7g7f"), true);
+        equal(start.isLegal({ from: "7g", to: "7e" }), false);
+        equal(start.isLegal({ drop: "P", to: "5e" }), false);
+        assertError(() => start.isLegal(0), "BAD_MOVE", undefined, "the value is not a move encoding");
+        assertError(() => start.givesCheck("7g7e"), "ILLEGAL_MOVE", undefined, "the move is not legal");
+      },
+    ],
+    [
+      "a code with the right shape that is not legal is refused, even right after listing the moves",
+      () => {
+        const pos = Position.startpos();
+        pos.legalMoveCodes(); // the list the unchecked play trusts
+        const jump = toMove("2h2b"); // the rook over its own pawn onto the bishop
+        assertError(() => pos.play(jump.code), "ILLEGAL_MOVE", undefined, "the move is not legal");
+        assertError(() => pos.play(toMove("8h2b").code), "ILLEGAL_MOVE", undefined, "the move is not legal");
+        equal(pos.sfen(), STARTPOS);
+        // A list made at another height does not vouch for this position.
+        pos.play("7g7f");
+        const white = pos.legalMoveCodes();
+        pos.undo();
+        pos.play("2g2f");
+        for (const code of white) {
+          if (!pos.isLegal(code)) assertError(() => pos.play(code), "ILLEGAL_MOVE", undefined, "the move is not legal");
+        }
+        equal(pos.sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w - 2");
+      },
+    ],
+    [
+      "move codes: toMove from USI, codes and objects; malformed input is a typed error",
+      () => {
+        deepEqual(toMove("7g7f"), { from: "7g", to: "7f", promote: false, usi: "7g7f", code: toMove("7g7f").code });
+        deepEqual(toMove({ from: 64, to: 16, promote: true }).usi, "8h2b+");
+        deepEqual(toMove({ drop: "R", to: "1a" }).usi, "R*1a");
+        ok(toMove("P*5e") === toMove(toMove("P*5e").code), "one shared value per code");
+        assertError(() => toMove("7g7g"), "MOVE_SAME_SQUARE", 2, "USI move");
+        assertError(() => toMove({ from: "7g", to: "7g" }), "MOVE_SAME_SQUARE", undefined, "USI move");
+        assertError(() => toMove("7g7f "), "MOVE_TRAILING", 4, "USI move");
+        assertError(() => toMove(0x1234), "BAD_MOVE", undefined, "the value is not a move encoding");
+        throws(() => toMove(undefined), TypeError);
+        throws(() => toMove({ from: "7g" }), TypeError);
+      },
+    ],
+    [
+      "declaration: the 27- and 24-point rules",
+      () => {
+        const camp = Position.fromSfen("1RRBB4/GGGSK4/SS7/9/9/9/9/9/4k4 b 6Pgs4n4l12p 1");
+        deepEqual(camp.declaration(27), { outcome: "win", points: 32, piecesInCamp: 10, failed: [] });
+        equal(camp.declaration(24).outcome, "win");
+        // Without the pawns in hand: 26 points, a draw under the 24-point rule, too few under the 27-point rule.
+        const draw = Position.fromSfen("1RRBB4/GGGSK4/SS7/9/9/9/9/9/4k4 b gs4n4l18p 1");
+        deepEqual(draw.declaration(24), { outcome: "draw", points: 26, piecesInCamp: 10, failed: [] });
+        deepEqual(draw.declaration(27), { outcome: "invalid", points: 26, piecesInCamp: 10, failed: ["too_few_points"] });
+        // In check from a gold on 5c (then only 9 pieces in the camp are Black's: the 5c square is White's).
+        const checked = Position.fromSfen("1RRBB4/GGGSK4/SS2g4/9/9/9/9/9/4k4 b 6Ps4n4l12p 1");
+        ok(checked.inCheck());
+        deepEqual(checked.declaration(27).failed, ["in_check"]);
+        const start = Position.startpos().declaration(27);
+        equal(start.outcome, "invalid");
+        ok(start.failed.includes("king_not_in_camp") && start.failed.includes("too_few_pieces"), String(start.failed));
+        throws(() => camp.declaration(28), RangeError);
+        throws(() => camp.declaration("27"), TypeError);
+      },
+    ],
+    [
+      "game: repetition, perpetual check and the move limit, judged after every move",
+      () => {
+        // The kings step back and forth: the start position occurs for the 4th time after 12 moves.
+        const game = Game.startpos();
+        const shuffle = ["5i5h", "5a5b", "5h5i", "5b5a"];
+        for (let i = 0; i < 12; i++) {
+          equal(game.status(), "none", `after ${i} moves`);
+          game.play(shuffle[i % 4]);
+        }
+        equal(game.status(), "draw_repetition");
+        equal(game.position.status(), "none", "the position alone knows nothing of it");
+        deepEqual(
+          game.undo(),
+          toMove("5b5a"),
+        );
+        equal(game.status(), "none");
+        // Perpetual check: Black's rook checks with every move.
+        const perpetual = Game.fromSfen("8k/9/9/9/9/9/9/9/K6R1 b - 1");
+        const checks = ["2i1i", "1a2a", "1i2i", "2a1a"];
+        for (let i = 0; i < 12; i++) {
+          equal(perpetual.status(), "none");
+          perpetual.play(checks[i % 4]);
+        }
+        equal(perpetual.position.sideToMove(), "b");
+        equal(perpetual.status(), "loss_perpetual_check");
+        perpetual.undo();
+        perpetual.undo();
+        perpetual.play("1i2i").play("2a1a"); // the same again, now through USI after undo
+        equal(perpetual.status(), "loss_perpetual_check");
+        // Seen from White, through a USI command: after 13 moves the position after Black's first
+        // check occurs for the 4th time, White to move: White wins.
+        const fromUsi = Game.fromUsi(`sfen 8k/9/9/9/9/9/9/9/K6R1 b - 1 moves ${[...checks, ...checks, ...checks, "2i1i"].join(" ")}`);
+        equal(fromUsi.moves().length, 13);
+        equal(fromUsi.position.sideToMove(), "w");
+        equal(fromUsi.status(), "win_perpetual_check");
+        fromUsi.undo(); // Black to move in the first position, for the 4th time: Black loses
+        equal(fromUsi.status(), "loss_perpetual_check");
+        fromUsi.undo();
+        equal(fromUsi.status(), "none");
+        // The move limit.
+        const limited = Game.startpos().play("7g7f");
+        equal(limited.status(2), "none");
+        limited.play("3c3d");
+        equal(limited.status(2), "draw_max_ply");
+        equal(limited.status(2n), "draw_max_ply");
+        equal(limited.status(), "none");
+        throws(() => limited.status(-1), RangeError);
+        throws(() => limited.status("2"), TypeError);
+        // Mate: a gold dropped on 5b, guarded by the pawn on 5c.
+        const mate = Game.fromSfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").play({ drop: "G", to: "5b" });
+        equal(mate.status(), "mate");
+        equal(mate.status(1), "mate", "mate before the move limit");
+      },
+    ],
+    [
+      "game: moves, undo to the start, errors change nothing, the position is the game's",
+      () => {
+        const game = Game.fromUsi("position startpos moves 7g7f 3c3d");
+        deepEqual(
+          game.moves().map((move) => move.usi),
+          ["7g7f", "3c3d"],
+        );
+        game.play({ from: "8h", to: "2b", promote: true });
+        const sfen = game.position.sfen();
+        assertError(() => game.play("8h2b"), "ILLEGAL_MOVE", undefined, "the move is not legal");
+        assertError(() => game.play("8h2"), "MOVE_TRUNCATED", 3, "USI move");
+        throws(() => game.play(null), TypeError);
+        equal(game.position.sfen(), sfen);
+        throws(() => game.position.play("3a2b"), Error);
+        throws(() => game.position.undo(), Error);
+        throws(() => game.position.dispose(), Error);
+        const copy = game.position.clone();
+        copy.play("3a2b"); // a clone is free
+        equal(game.moves().length, 3);
+        equal(game.undo().usi, "8h2b+");
+        equal(game.undo().usi, "3c3d");
+        equal(game.undo().usi, "7g7f");
+        equal(game.undo(), null);
+        equal(game.position.sfen(), STARTPOS);
+        assertError(() => Game.fromUsi("startpos moves 7g7f 7g7f"), "ILLEGAL_MOVE", 20, "the move is not legal");
+        assertError(() => Game.fromSfen("9/9/9/9/9/9/9/9/9 b - 0"), "SFEN_PLY_ZERO", 22, "SFEN ply");
+        throws(() => Game.fromSfen(null), TypeError);
+        throws(() => new Game(), TypeError);
+        game.dispose();
+        throws(() => game.play("7g7f"), Error);
+      },
+    ],
+    [
+      "game: a long random king walk (600 moves, outgrowing the first history) judged at every move and undo",
+      () => {
+        // Kings only: no move can give check, so the status is the repetition rule alone, which the
+        // test judges itself: the 4th (or later) occurrence of board, hands and side to move.
+        // Each king walks in a box of four squares (32 positions in all), so positions recur often.
+        const game = Game.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+        const boxes = { b: ["5h", "5i", "4h", "4i"], w: ["5a", "5b", "4a", "4b"] };
+        const seen = new Map();
+        const keyOf = () => game.position.sfen().split(" ").slice(0, 3).join(" ");
+        const count = (delta) => {
+          const key = keyOf();
+          seen.set(key, (seen.get(key) ?? 0) + delta);
+          return seen.get(key);
+        };
+        const expected = (occurrences) => (occurrences >= 4 ? "draw_repetition" : "none");
+        count(1);
+        const next = random(7);
+        let repetitions = 0;
+        for (let i = 0; i < 600; i++) {
+          const box = boxes[game.position.sideToMove()];
+          const moves = game.position.legalMoves().filter((move) => box.includes(move.to));
+          game.play(moves[next(moves.length)]);
+          const status = game.status();
+          equal(status, expected(count(1)), `after move ${i + 1}`);
+          if (status === "draw_repetition") repetitions++;
+        }
+        ok(repetitions > 0, "the walk repeats itself");
+        equal(game.moves().length, 600);
+        for (let i = 600; i > 0; i--) {
+          count(-1);
+          ok(game.undo() !== null);
+          equal(game.status(), expected(seen.get(keyOf())), `after taking back move ${i}`);
+        }
+        equal(game.undo(), null);
+        equal(game.position.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b - 1");
       },
     ],
   ];

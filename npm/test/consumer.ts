@@ -2,11 +2,16 @@
 // `tsc --strict` (tsconfig.json beside it, no skipLibCheck: the package's .d.ts is checked too), then
 // runs the output. The @ts-expect-error lines prove that wrong uses do not compile.
 import {
+  Game,
   HayanagiError,
   load,
   Position,
   SQUARES,
+  toMove,
   type Color,
+  type Declaration,
+  type Hand,
+  type Piece,
   type ErrorCode,
   type Move,
   type MoveLike,
@@ -54,6 +59,28 @@ try {
   const offset: number | undefined = error.offset;
   if (code !== "SFEN_HAND_REPEATED" || offset !== 61) throw new Error(`${code} ${offset}`);
 }
+// Board, hands, kings: what a GUI draws.
+const board: (Piece | null)[] = pos.board();
+const king: Piece | null = pos.pieceAt("5i");
+const hand: Hand = pos.hand("w");
+const whiteKing: Square | null = pos.kingSquare("w");
+if (board.length !== 81 || king?.type !== "K" || king.color !== "b" || hand.B !== 1 || whiteKing !== "5a") {
+  throw new Error("board queries");
+}
+const legal: boolean = pos.isLegal("2b3a") && !pos.givesCheck({ from: "2b", to: "3a" });
+const count: number = pos.legalMoveCount();
+const declaration: Declaration = pos.declaration(27);
+if (!legal || count !== pos.legalMoveCodes().length || declaration.outcome !== "invalid") throw new Error("questions");
+
+// A game judges repetition.
+const game: Game = Game.startpos();
+const steps = ["5i5h", "5a5b", "5h5i", "5b5a"] as const;
+for (let i = 0; i < 12; i++) game.play(steps[i % 4]!);
+const gameStatus: Status = game.status();
+const last: Move | null = game.undo();
+if (gameStatus !== "draw_repetition" || last?.usi !== "5b5a" || game.moves().length !== 11) throw new Error("game");
+if (toMove("P*5e").usi !== "P*5e") throw new Error("toMove");
+
 const square: Square | undefined = SQUARES[56];
 if (square !== "7g") throw new Error("SQUARES[56]");
 
@@ -74,7 +101,13 @@ export function wrongUses(): unknown[] {
   // @ts-expect-error: not an error code
   const notCode: ErrorCode = "NIFU";
   // @ts-expect-error: perft counts are bigint
-  const count: number = pos.perft(1);
-  return [made, parsed, badSquare, kingDrop, both, notStatus, notCode, count];
+  const nodes: number = pos.perft(1);
+  // @ts-expect-error: a colour is "b" or "w"
+  const hand = pos.hand("black");
+  // @ts-expect-error: the rules are 27 and 24
+  const declaration = pos.declaration(28);
+  // @ts-expect-error: a game's position is read-only
+  game.position = Position.startpos();
+  return [made, parsed, badSquare, kingDrop, both, notStatus, notCode, nodes, hand, declaration];
 }
 console.log("consumer: ok");

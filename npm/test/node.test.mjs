@@ -51,10 +51,25 @@ test("the module imports nothing; the package resolves in Node to node.mjs, with
   assert.equal(pkg.exports["."].types, "./hayanagi.d.ts");
 });
 
-test("the header's constants: HAYANAGI_MAX_MOVES holds the richest position's moves", { skip: !process.env.HAYANAGI_HEADER }, async () => {
+test("the header's constants that hayanagi.mjs writes down", { skip: !process.env.HAYANAGI_HEADER }, async () => {
   const header = await readFile(process.env.HAYANAGI_HEADER, "utf8");
-  const max = Number(/^#define HAYANAGI_MAX_MOVES (\d+)$/m.exec(header)[1]);
-  assert.equal(max, 1024); // the wrapper's move buffer (hayanagi.mjs, Lib.maxMoves)
+  const source = await readFile(new URL("hayanagi.mjs", wasmUrl), "utf8");
+  const defined = (name) => Number(new RegExp(`^#define HAYANAGI_${name} \\(?(-?\\d+)\\)?(?: |$)`, "m").exec(header)[1]);
+  const written = (name) => Number(new RegExp(`^const ${name} = (\\d+); // HAYANAGI_${name}$`, "m").exec(source)[1]);
+  for (const name of ["MAX_MOVES", "NO_SQUARE", "HISTORY_ENTRY_SIZE", "HISTORY_HEADER_ENTRIES"]) {
+    assert.equal(written(name), defined(name), name);
+  }
+  // The kinds in the header's order, the declaration outcomes and failure bits.
+  const kinds = ["PAWN", "LANCE", "KNIGHT", "SILVER", "GOLD", "BISHOP", "ROOK", "KING", "PRO_PAWN", "PRO_LANCE", "PRO_KNIGHT", "PRO_SILVER", "HORSE", "DRAGON"];
+  assert.deepEqual(kinds.map(defined), [...kinds.keys()]);
+  assert.match(source, /^const KINDS = \["P", "L", "N", "S", "G", "B", "R", "K", "\+P", "\+L", "\+N", "\+S", "\+B", "\+R"\];$/m);
+  assert.deepEqual(["INVALID", "WIN", "DRAW"].map((name) => defined(`DECLARATION_${name}`)), [0, 1, 2]);
+  assert.match(source, /^const DECLARATION_OUTCOMES = \["invalid", "win", "draw"\];$/m);
+  for (const name of ["KING_NOT_IN_CAMP", "TOO_FEW_PIECES", "IN_CHECK", "TOO_FEW_POINTS"]) {
+    assert.ok(source.includes(`[${defined(`DECLARATION_${name}`)}, "${name.toLowerCase()}"]`), name);
+  }
+  assert.equal(defined("RULE_27_POINTS"), 27);
+  assert.equal(defined("RULE_24_POINTS"), 24);
   // Every HAYANAGI_ERR_* code has its name (codes.mjs is generated from the header by build.sh).
   const codes = [...header.matchAll(/^#define HAYANAGI_ERR_([A-Z0-9_]+) \((-\d+)\)/gm)];
   assert.ok(codes.length > 40);
