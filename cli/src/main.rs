@@ -6,6 +6,7 @@
 //! hayanagi mate <plies> <position>
 //! hayanagi analyze            (positions on stdin, one per line)
 //! hayanagi handicaps
+//! hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [FILE]
 //! ```
 //!
 //! The library is `no_std`; this binary is the one place that uses std (arguments, stdin, stdout,
@@ -19,6 +20,7 @@ use std::time::Instant;
 
 use hayanagi::{Entry, History, Move, Position, Status, Undo};
 
+mod convert;
 mod handicap;
 mod mate;
 
@@ -42,6 +44,9 @@ usage:
       ok<TAB>sfen<TAB>key<TAB>in-check<TAB>status<TAB>moves   or   error<TAB>message
   hayanagi handicaps
       The handicap start positions: '<name><TAB><Japanese name><TAB><sfen>' per line.
+  hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [FILE]
+      Reads a USI position command, a CSA, KIF or KI2 record (format and encoding
+      detected; stdin when no FILE) and writes its main line in the chosen format.
   hayanagi --help
 
 <position> is a plain SFEN (3 or 4 fields) or USI style 'startpos [moves ...]' or
@@ -138,6 +143,7 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
         "moves" => moves_command(rest),
         "handicaps" => handicap::handicaps_command(rest, io::stdout().lock()),
         "mate" => mate::mate_command(rest),
+        "convert" => convert::command(rest),
         "analyze" => match rest.first() {
             None => analyze(&mut BufReader::with_capacity(1 << 16, io::stdin().lock()), io::stdout().lock()),
             Some(word) => {
@@ -145,7 +151,7 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
             }
         },
         other => Err(Failure::BadArguments(format!(
-            "unknown command {other:?}; the commands are perft, moves, mate, analyze, handicaps"
+            "unknown command {other:?}; the commands are perft, moves, mate, analyze, handicaps, convert"
         ))),
     }
 }

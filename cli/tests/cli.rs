@@ -513,3 +513,77 @@ fn handicap_positions_take_a_moves_list() {
     let analysis = parse_analysis(&lines[0]);
     assert_eq!(analysis.sfen, "lnsg1gsnl/5k3/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3");
 }
+
+// ----- convert -----
+
+fn repo(path: &str) -> String {
+    format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn convert_reads_every_format_and_writes_every_format() {
+    let usi = "startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e";
+    let mut texts = Vec::new();
+    for to in ["csa", "kif", "ki2", "usi"] {
+        let output = hayanagi(&["convert", "--to", to], usi.as_bytes());
+        assert!(output.status.success(), "{to}: {}", text(&output.stderr));
+        texts.push(output.stdout);
+    }
+    for (written, shift_jis) in texts.iter().zip([false, true, false, false]) {
+        let mut input = written.clone();
+        if shift_jis {
+            let kif = hayanagi(&["convert", "--to", "kif", "--encoding", "shift_jis"], usi.as_bytes());
+            assert!(std::str::from_utf8(&kif.stdout).is_err(), "Shift_JIS output");
+            input = kif.stdout;
+        }
+        let output = hayanagi(&["convert", "--to", "usi"], &input);
+        assert_eq!(text(&output.stdout), format!("{usi}\n"), "from {}", String::from_utf8_lossy(written));
+    }
+}
+
+#[test]
+fn convert_reports_the_line_and_column_and_exits_2() {
+    let output = hayanagi(&["convert", "--to", "usi"], "手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(77)\n".as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    assert_no_panic(&output);
+    assert_eq!(text(&output.stderr), "hayanagi: stdin: line 3, column 6: move: no legal move fits\n");
+    let output = hayanagi(&["convert", "--to", "xyz"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    let output = hayanagi(&["convert", "--to", "usi", "/nonexistent/file.kif"], b"");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// The `convert` examples of the README, run as written: `$ ` lines are commands (optionally fed
+/// by `printf '...' |`), the lines after them their exact output.
+#[test]
+fn readme_convert_examples() {
+    let readme = std::fs::read_to_string(repo("README.md")).unwrap();
+    let block = readme.split("<!-- convert examples -->").nth(1).expect("the README has convert examples");
+    let block = block.split("```sh\n").nth(1).unwrap().split("```").next().unwrap();
+    let mut runs = 0;
+    let mut lines = block.lines().peekable();
+    while let Some(line) = lines.next() {
+        let command = line.strip_prefix("$ ").expect("a command line");
+        let mut expected = String::new();
+        while let Some(next) = lines.peek().filter(|l| !l.starts_with("$ ")) {
+            expected.push_str(next);
+            expected.push('\n');
+            lines.next();
+        }
+        let (stdin, args) = match command.strip_prefix("printf '") {
+            Some(rest) => {
+                let (input, rest) = rest.split_once("' | ").unwrap();
+                (input.replace("\\n", "\n"), rest)
+            }
+            None => (String::new(), command),
+        };
+        let args: Vec<String> =
+            args.split_whitespace().skip(1).map(|a| if a.contains('/') { repo(a) } else { a.to_string() }).collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = hayanagi(&args, stdin.as_bytes());
+        assert!(output.status.success(), "{command}: {}", text(&output.stderr));
+        assert_eq!(text(&output.stdout), expected, "{command}");
+        runs += 1;
+    }
+    assert!(runs >= 3);
+}

@@ -1,0 +1,62 @@
+//! `hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [FILE]`: reads a USI position
+//! command, a CSA, KIF or KI2 record (format and encoding detected; stdin when no FILE) and writes
+//! its main line in the chosen format (UTF-8 unless `--encoding shift_jis`).
+
+use std::io::{self, Read, Write};
+
+use hayanagi_records::{Format, Record, TextEncoding};
+
+use crate::Failure;
+
+pub(crate) fn command(args: &[String]) -> Result<(), Failure> {
+    let mut to = None;
+    let mut encoding = TextEncoding::Utf8;
+    let mut file = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--to" => {
+                to = Some(match args.next().map(String::as_str) {
+                    Some("usi") => Format::Usi,
+                    Some("csa") => Format::Csa,
+                    Some("kif") => Format::Kif,
+                    Some("ki2") => Format::Ki2,
+                    other => {
+                        return Err(Failure::BadArguments(format!("--to takes usi, csa, kif or ki2, got {other:?}")));
+                    }
+                })
+            }
+            "--encoding" => {
+                encoding = match args.next().map(String::as_str) {
+                    Some("utf-8" | "utf8") => TextEncoding::Utf8,
+                    Some("shift_jis" | "sjis" | "cp932") => TextEncoding::ShiftJis,
+                    other => {
+                        return Err(Failure::BadArguments(format!(
+                            "--encoding takes utf-8 or shift_jis, got {other:?}"
+                        )));
+                    }
+                }
+            }
+            option if option.starts_with("--") => return Err(crate::unknown_option(option)),
+            path if file.is_none() => file = Some(path.to_string()),
+            extra => return Err(Failure::BadArguments(format!("convert takes one FILE, got {extra:?} too"))),
+        }
+    }
+    let Some(to) = to else { return Err(Failure::BadArguments("convert needs --to usi|csa|kif|ki2".into())) };
+    let (bytes, name) = match &file {
+        Some(path) => match std::fs::read(path) {
+            Ok(bytes) => (bytes, path.as_str()),
+            Err(error) => return Err(Failure::BadArguments(format!("{path}: {error}"))),
+        },
+        None => {
+            let mut bytes = Vec::new();
+            io::stdin().lock().read_to_end(&mut bytes).map_err(Failure::Input)?;
+            (bytes, "stdin")
+        }
+    };
+    let record = Record::read_bytes(&bytes, None).map_err(|e| Failure::BadPosition(format!("{name}: {e}")))?;
+    let mut out = io::stdout().lock();
+    out.write_all(&encoding.encode(&record.write(to)))?;
+    out.flush()?;
+    Ok(())
+}

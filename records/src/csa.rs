@@ -1,0 +1,395 @@
+//! CSA standard record files, V2.2 and V3.0: read and write.
+
+use hayanagi::{Color, Handicap, Piece, PieceKind, Position, Square};
+
+use crate::handicap;
+
+use crate::{Ending, Outcome, ReadError, ReadErrorKind, Record, RecordMove, Setup, seconds};
+
+/// CSA `$` keys and the header names records use for them.
+const KEYS: [(&str, &str); 8] = [
+    ("N+", "先手"),
+    ("N-", "後手"),
+    ("$EVENT", "棋戦"),
+    ("$SITE", "場所"),
+    ("$START_TIME", "開始日時"),
+    ("$END_TIME", "終了日時"),
+    ("$TIME_LIMIT", "持ち時間"),
+    ("$OPENING", "戦型"),
+];
+
+/// CSA ending codes (without `%`). `+ILLEGAL_ACTION` / `-ILLEGAL_ACTION` are handled apart.
+const ENDINGS: [(&str, Ending); 12] = [
+    ("TORYO", Ending::Resign),
+    ("CHUDAN", Ending::Abort),
+    ("SENNICHITE", Ending::Repetition),
+    ("JISHOGI", Ending::Impasse),
+    ("MAX_MOVES", Ending::MaxMoves),
+    ("TSUMI", Ending::Mate),
+    ("FUZUMI", Ending::NoMate),
+    ("TIME_UP", Ending::TimeUp),
+    ("ILLEGAL_MOVE", Ending::IllegalMove),
+    ("KACHI", Ending::Declaration),
+    ("ERROR", Ending::Error),
+    ("HIKIWAKE", Ending::Impasse),
+];
+
+fn err(line: usize, column: usize, kind: ReadErrorKind) -> ReadError {
+    ReadError { line, column, kind }
+}
+
+fn expected(line: usize, column: usize, what: &'static str) -> ReadError {
+    err(line, column, ReadErrorKind::Expected(what))
+}
+
+/// A square written as two digits 1-9 (file, rank).
+fn square(text: &[u8]) -> Option<Square> {
+    match text {
+        [f @ b'1'..=b'9', r @ b'1'..=b'9'] => {
+            let file = hayanagi::File::new(f - b'0')?;
+            let rank = hayanagi::Rank::try_index(usize::from(r - b'1'))?;
+            Some(Square::new(file, rank))
+        }
+        _ => None,
+    }
+}
+
+struct Reader {
+    record: Record,
+    setup: Setup,
+    /// The position once the side-to-move line (or the first move) fixed it.
+    pos: Option<Position>,
+    setup_given: bool,
+    ended: bool,
+}
+
+impl Reader {
+    fn position(&mut self, line: usize) -> Result<&mut Position, ReadError> {
+        if self.pos.is_none() {
+            let pos = self.setup.position().map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?;
+            if self.record.handicap.is_none() && self.setup_given {
+                self.record.handicap = Handicap::of(&pos);
+            }
+            self.record.start = pos.clone();
+            self.pos = Some(pos);
+        }
+        match self.pos.as_mut() {
+            Some(pos) => Ok(pos),
+            None => Err(expected(line, 1, "a position")),
+        }
+    }
+
+    fn statement(&mut self, text: &str, line: usize, col: usize) -> Result<(), ReadError> {
+        let bytes = text.as_bytes();
+        match bytes.first() {
+            None => Ok(()),
+            Some(b'+' | b'-') if bytes.len() == 1 => {
+                if self.pos.is_some() {
+                    return Err(err(line, col, ReadErrorKind::PositionAfterMoves));
+                }
+                self.setup.side = if bytes[0] == b'+' { Color::Black } else { Color::White };
+                self.position(line).map(|_| ())
+            }
+            Some(b'+' | b'-') => {
+                if self.ended {
+                    return Err(err(line, col, ReadErrorKind::MoveAfterEnd));
+                }
+                let pos = self.position(line)?;
+                let mv =
+                    pos.parse_csa_move(bytes).map_err(|e| err(line, col + e.offset(), ReadErrorKind::CsaMove(e)))?;
+                pos.play_unchecked(mv);
+                self.record.moves.push(RecordMove { mv, time_ms: None, comments: Vec::new() });
+                Ok(())
+            }
+            Some(b'T') => {
+                let time =
+                    parse_time(&text[1..]).ok_or_else(|| expected(line, col + 1, "seconds after T (T12, T1.5)"))?;
+                if let Some(outcome) = self.record.outcome.as_mut().filter(|_| self.ended) {
+                    outcome.time_ms = Some(time);
+                } else if let Some(last) = self.record.moves.last_mut() {
+                    last.time_ms = Some(time);
+                }
+                Ok(())
+            }
+            Some(b'%') => {
+                let code = &text[1..];
+                let to_move = self.position(line)?.side_to_move();
+                let (ending, winner) = match code {
+                    "+ILLEGAL_ACTION" => (Ending::IllegalAction, Some(Color::White)),
+                    "-ILLEGAL_ACTION" => (Ending::IllegalAction, Some(Color::Black)),
+                    _ => match ENDINGS.iter().find(|(c, _)| *c == code) {
+                        Some(&(_, ending)) => (ending, Outcome::default_winner(ending, to_move)),
+                        None => return Err(expected(line, col, "an ending such as %TORYO")),
+                    },
+                };
+                if !self.ended {
+                    self.record.outcome = Some(Outcome { ending, winner, time_ms: None });
+                    self.ended = true;
+                }
+                Ok(())
+            }
+            _ => Err(expected(line, col, "a move (+7776FU), a time (T12) or an ending (%TORYO)")),
+        }
+    }
+
+    /// `P1`..`P9`, `PI`, `P+`, `P-`.
+    fn position_line(&mut self, text: &str, line: usize) -> Result<(), ReadError> {
+        if self.pos.is_some() {
+            return Err(err(line, 1, ReadErrorKind::PositionAfterMoves));
+        }
+        let bytes = text.as_bytes();
+        self.setup_given = true;
+        match bytes.get(1) {
+            Some(b'I') => {
+                self.setup = Setup::of(&Position::startpos());
+                let mut at = 2;
+                while at < bytes.len() {
+                    let (Some(sq), Some(kind)) = (
+                        bytes.get(at..at + 2).and_then(square),
+                        bytes.get(at + 2..at + 4).and_then(PieceKind::from_csa),
+                    ) else {
+                        return Err(expected(line, at + 1, "a removed piece such as 82HI"));
+                    };
+                    match self.setup.board[sq.index()] {
+                        Some(piece) if piece.kind() == kind => self.setup.board[sq.index()] = None,
+                        _ => return Err(expected(line, at + 1, "a square holding the named piece")),
+                    }
+                    at += 4;
+                }
+                Ok(())
+            }
+            Some(&r @ b'1'..=b'9') => {
+                let row = usize::from(r - b'1');
+                for col in 0..9 {
+                    let at = 2 + col * 3;
+                    let Some(cell) = bytes.get(at..at + 3) else {
+                        return Err(expected(line, at + 1, "9 cells of 3 characters (+FU, -KY, ' * ')"));
+                    };
+                    self.setup.board[row * 9 + col] = match cell {
+                        [b' ', b'*', b' '] => None,
+                        [sign @ (b'+' | b'-'), code @ ..] => match PieceKind::from_csa(code) {
+                            Some(kind) => {
+                                Some(Piece::new(if *sign == b'+' { Color::Black } else { Color::White }, kind))
+                            }
+                            None => return Err(expected(line, at + 2, "a piece code")),
+                        },
+                        _ => return Err(expected(line, at + 1, "+, - or ' * ' for a cell")),
+                    };
+                }
+                if bytes.len() > 29 && !text[29..].trim().is_empty() {
+                    return Err(expected(line, 30, "the end of the row"));
+                }
+                Ok(())
+            }
+            Some(&sign @ (b'+' | b'-')) => {
+                let color = if sign == b'+' { Color::Black } else { Color::White };
+                let mut at = 2;
+                while at < bytes.len() {
+                    let Some(chunk) = bytes.get(at..at + 4) else {
+                        return Err(expected(line, at + 1, "a square and a piece code (00FU, 55KA, 00AL)"));
+                    };
+                    if chunk == b"00AL" {
+                        self.remaining_to_hand(color);
+                    } else {
+                        let Some(kind) = PieceKind::from_csa(&chunk[2..]) else {
+                            return Err(expected(line, at + 3, "a piece code"));
+                        };
+                        if &chunk[..2] == b"00" {
+                            if !kind.is_hand_kind() {
+                                return Err(expected(line, at + 3, "a piece that can be in hand"));
+                            }
+                            let count = &mut self.setup.hands[color.index()][kind.index()];
+                            *count = count.saturating_add(1);
+                        } else {
+                            let Some(sq) = square(&chunk[..2]) else {
+                                return Err(expected(line, at + 1, "a square (two digits 1-9) or 00"));
+                            };
+                            self.setup.board[sq.index()] = Some(Piece::new(color, kind));
+                        }
+                    }
+                    at += 4;
+                }
+                Ok(())
+            }
+            _ => Err(expected(line, 2, "PI, P1-P9, P+ or P-")),
+        }
+    }
+
+    /// `00AL`: every piece not on the board or in a hand goes to `color`'s hand.
+    fn remaining_to_hand(&mut self, color: Color) {
+        const SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
+        for kind in PieceKind::HAND {
+            let on_board = self.setup.board.iter().flatten().filter(|p| p.kind().unpromote() == kind).count();
+            let in_hands: usize = self.setup.hands.iter().map(|h| usize::from(h[kind.index()])).sum();
+            let left = usize::from(SET[kind.index()]).saturating_sub(on_board + in_hands);
+            let count = &mut self.setup.hands[color.index()][kind.index()];
+            *count = count.saturating_add(left as u8);
+        }
+    }
+}
+
+/// Seconds, with an optional fraction (V3.0 allows milliseconds).
+fn parse_time(text: &str) -> Option<u64> {
+    let (whole, fraction) = match text.split_once('.') {
+        Some((w, f)) => (w, f),
+        None => (text, ""),
+    };
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 12 {
+        return None;
+    }
+    if fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) || text.ends_with('.') {
+        return None;
+    }
+    let ms = format!("{fraction:0<3}").parse::<u64>().ok()?;
+    Some(seconds(whole.parse().ok()?) + ms)
+}
+
+pub(crate) fn read(text: &str) -> Result<Record, ReadError> {
+    let mut reader = Reader {
+        record: Record::new(Position::startpos()),
+        setup: Setup::of(&Position::startpos()),
+        pos: None,
+        setup_given: false,
+        ended: false,
+    };
+    for (index, raw) in text.split('\n').enumerate() {
+        let line = index + 1;
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        if let Some(comment) = raw.strip_prefix('\'') {
+            if index == 0 && comment.starts_with("CSA encoding=") {
+                continue;
+            }
+            match reader.record.moves.last_mut() {
+                Some(last) if !reader.ended => last.comments.push(comment.to_string()),
+                _ => reader.record.comments.push(comment.to_string()),
+            }
+            continue;
+        }
+        if raw.starts_with('V') {
+            reader.record.headers.push(("CSA".into(), raw.to_string()));
+            continue;
+        }
+        if let Some(rest) = raw.strip_prefix("N+").or_else(|| raw.strip_prefix("N-")) {
+            let name = if raw.starts_with("N+") { "先手" } else { "後手" };
+            reader.record.headers.push((name.into(), rest.to_string()));
+            continue;
+        }
+        if raw.starts_with('$') {
+            let Some((key, value)) = raw.split_once(':') else {
+                return Err(expected(line, raw.chars().count() + 1, "':' after the $ key"));
+            };
+            let name = KEYS.iter().find(|(k, _)| *k == key).map_or(key, |(_, n)| n);
+            reader.record.headers.push((name.to_string(), value.to_string()));
+            continue;
+        }
+        if raw.starts_with('P') {
+            reader.position_line(raw, line)?;
+            continue;
+        }
+        let mut col = 1;
+        for statement in raw.split(',') {
+            reader.statement(statement.trim_end(), line, col)?;
+            col += statement.chars().count() + 1;
+        }
+    }
+    reader.position(text.split('\n').count())?;
+    Ok(reader.record)
+}
+
+pub(crate) fn write(record: &Record) -> String {
+    let mut out = String::from("V2.2\n");
+    for (name, value) in &record.headers {
+        if name == "CSA" {
+            continue;
+        }
+        match KEYS.iter().find(|(_, n)| n == name) {
+            Some((key, _)) if key.starts_with('N') => out.push_str(&format!("{key}{value}\n")),
+            Some((key, _)) => out.push_str(&format!("{key}:{value}\n")),
+            None if name.starts_with('$') => out.push_str(&format!("{name}:{value}\n")),
+            None => {}
+        }
+    }
+    for comment in &record.comments {
+        out.push_str(&format!("'{comment}\n"));
+    }
+    let start = &record.start;
+    match handicap::removed(start) {
+        Some(removed) => {
+            out.push_str("PI");
+            let even = Position::startpos();
+            for sq in removed {
+                if let Some(piece) = even.piece_at(sq) {
+                    out.push_str(&format!("{}{}{}", sq.file().number(), sq.rank().number(), piece.kind().csa()));
+                }
+            }
+            out.push('\n');
+        }
+        None => {
+            for row in 0..9 {
+                out.push_str(&format!("P{}", row + 1));
+                for col in 0..9 {
+                    match start.board()[row * 9 + col] {
+                        None => out.push_str(" * "),
+                        Some(p) => {
+                            out.push(if p.color() == Color::Black { '+' } else { '-' });
+                            out.push_str(p.kind().csa());
+                        }
+                    }
+                }
+                out.push('\n');
+            }
+            for color in Color::ALL {
+                let hand = start.hand(color);
+                if hand.is_empty() {
+                    continue;
+                }
+                out.push_str(if color == Color::Black { "P+" } else { "P-" });
+                for kind in PieceKind::HAND.iter().rev() {
+                    for _ in 0..hand.count(*kind) {
+                        out.push_str("00");
+                        out.push_str(kind.csa());
+                    }
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out.push_str(if start.side_to_move() == Color::Black { "+\n" } else { "-\n" });
+    let mut pos = start.clone();
+    for m in &record.moves {
+        match pos.csa_move(m.mv) {
+            Ok(text) => out.push_str(&format!("{text}\n")),
+            Err(_) => {
+                debug_assert!(false, "an illegal move in a record");
+                break;
+            }
+        }
+        if let Some(ms) = m.time_ms {
+            out.push_str(&format!("T{}\n", time(ms)));
+        }
+        for comment in &m.comments {
+            out.push_str(&format!("'{comment}\n"));
+        }
+        pos.play_unchecked(m.mv);
+    }
+    if let Some(outcome) = &record.outcome {
+        let to_move = pos.side_to_move();
+        let code = match outcome.ending {
+            Ending::IllegalMove if outcome.winner == Some(to_move.flip()) => "ILLEGAL_MOVE",
+            // A foul that CSA's codes name by the side that made it.
+            Ending::IllegalAction | Ending::IllegalMove if outcome.winner == Some(Color::Black) => "-ILLEGAL_ACTION",
+            Ending::IllegalAction | Ending::IllegalMove => "+ILLEGAL_ACTION",
+            Ending::WinByDefault | Ending::LossByDefault => "CHUDAN",
+            ending => ENDINGS.iter().find(|(_, e)| *e == ending).map_or("CHUDAN", |(c, _)| c),
+        };
+        out.push_str(&format!("%{code}\n"));
+        if let Some(ms) = outcome.time_ms {
+            out.push_str(&format!("T{}\n", time(ms)));
+        }
+    }
+    out
+}
+
+fn time(ms: u64) -> String {
+    if ms.is_multiple_of(1000) { format!("{}", ms / 1000) } else { format!("{}.{:03}", ms / 1000, ms % 1000) }
+}

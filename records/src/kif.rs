@@ -1,0 +1,666 @@
+//! Kakinoki's KIF and KI2 files: read and write (the text; encodings are `encoding.rs`'s).
+
+use hayanagi::{Color, Handicap, JapaneseStyle, Piece, PieceKind, Position, Square};
+
+use crate::handicap;
+use crate::{Ending, Outcome, ReadError, ReadErrorKind, Record, RecordMove, Setup, Variation, column, seconds};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Style {
+    Kif,
+    Ki2,
+}
+
+/// Special moves of KIF (the move column) and the endings they stand for.
+const SPECIAL: [(&str, Ending); 17] = [
+    ("投了", Ending::Resign),
+    ("中断", Ending::Abort),
+    ("千日手", Ending::Repetition),
+    ("持将棋", Ending::Impasse),
+    ("最大手数", Ending::MaxMoves),
+    ("詰み", Ending::Mate),
+    ("不詰", Ending::NoMate),
+    ("詰", Ending::Mate),
+    ("切れ負け", Ending::TimeUp),
+    ("時間切れ", Ending::TimeUp),
+    ("反則勝ち", Ending::IllegalAction),
+    ("反則負け", Ending::IllegalMove),
+    ("入玉勝ち", Ending::Declaration),
+    ("宣言勝ち", Ending::Declaration),
+    ("入玉宣言", Ending::Declaration),
+    ("不戦勝", Ending::WinByDefault),
+    ("不戦敗", Ending::LossByDefault),
+];
+
+const KANJI_NUMBERS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+
+fn kanji_number(n: u8) -> String {
+    match n {
+        0..=9 => KANJI_NUMBERS[usize::from(n)].to_string(),
+        10 => "十".to_string(),
+        _ => format!(
+            "{}十{}",
+            if n >= 20 { KANJI_NUMBERS[usize::from(n / 10)] } else { "" },
+            KANJI_NUMBERS[usize::from(n % 10)]
+        ),
+    }
+}
+
+/// A kanji (or ASCII / full-width digit) number up to 99.
+fn parse_kanji_number(text: &str) -> Option<u8> {
+    if text.is_empty() {
+        return None;
+    }
+    let digit = |c: char| -> Option<u8> {
+        KANJI_NUMBERS.iter().position(|k| k.starts_with(c) && !k.is_empty()).map(|i| i as u8).or_else(|| match c {
+            '0'..='9' => Some(c as u8 - b'0'),
+            '０'..='９' => Some((c as u32 - '０' as u32) as u8),
+            _ => None,
+        })
+    };
+    if let Some((tens, ones)) = text.split_once('十') {
+        let tens = if tens.is_empty() { 1 } else { single(tens, digit)? };
+        let ones = if ones.is_empty() { 0 } else { single(ones, digit)? };
+        return Some(tens * 10 + ones);
+    }
+    let mut n: u8 = 0;
+    for c in text.chars() {
+        n = n.checked_mul(10)?.checked_add(digit(c)?)?;
+    }
+    Some(n)
+}
+
+fn single(text: &str, digit: impl Fn(char) -> Option<u8>) -> Option<u8> {
+    let mut chars = text.chars();
+    let d = digit(chars.next()?)?;
+    if chars.next().is_some() { None } else { Some(d) }
+}
+
+/// A numbered KIF move line: digits, then spaces, then something.
+pub(crate) fn is_move_line(trimmed: &str) -> bool {
+    let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && trimmed[digits..].starts_with([' ', '\u{3000}']) && !trimmed[digits..].trim().is_empty()
+}
+
+/// `先手の...` and the like: the side named and the rest.
+fn side(s: &str) -> Option<(Color, &str)> {
+    for (prefix, color) in
+        [("先手の", Color::Black), ("下手の", Color::Black), ("後手の", Color::White), ("上手の", Color::White)]
+    {
+        if let Some(r) = s.strip_prefix(prefix) {
+            return Some((color, r));
+        }
+    }
+    None
+}
+
+fn err(line: usize, column: usize, kind: ReadErrorKind) -> ReadError {
+    ReadError { line, column, kind }
+}
+
+fn expected(line: usize, column: usize, what: &'static str) -> ReadError {
+    err(line, column, ReadErrorKind::Expected(what))
+}
+
+fn trim_spaces(s: &str) -> &str {
+    s.trim_matches([' ', '\u{3000}', '\t'])
+}
+
+struct Reader {
+    style: Style,
+    record: Record,
+    setup: Setup,
+    bod: bool,
+    /// The start `手合割` named.
+    named: Option<Position>,
+    side_given: Option<Color>,
+    pos: Option<Position>,
+    previous: Option<Square>,
+    ended: bool,
+    /// The variation being skipped, if any.
+    variation: Option<Variation>,
+}
+
+impl Reader {
+    fn position(&mut self, line: usize) -> Result<&mut Position, ReadError> {
+        if self.pos.is_none() {
+            let pos = if self.bod {
+                if let Some(side) = self.side_given {
+                    self.setup.side = side;
+                }
+                self.setup.position().map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?
+            } else {
+                let mut pos = self.named.clone().unwrap_or_else(Position::startpos);
+                if let Some(side) = self.side_given.filter(|&side| side != pos.side_to_move()) {
+                    let mut setup = Setup::of(&pos);
+                    setup.side = side;
+                    pos = setup.position().map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?;
+                }
+                pos
+            };
+            if self.bod && self.record.handicap.is_none() {
+                self.record.handicap = None;
+            }
+            self.record.start = pos.clone();
+            self.pos = Some(pos);
+        }
+        match self.pos.as_mut() {
+            Some(pos) => Ok(pos),
+            None => Err(expected(line, 1, "a position")),
+        }
+    }
+
+    fn not_started(&self, line: usize) -> Result<(), ReadError> {
+        if self.pos.is_some() { Err(err(line, 1, ReadErrorKind::PositionAfterMoves)) } else { Ok(()) }
+    }
+
+    fn comment(&mut self, text: &str) {
+        if self.variation.is_some() {
+            return;
+        }
+        match self.record.moves.last_mut() {
+            Some(last) if self.pos.is_some() && !self.ended => last.comments.push(text.to_string()),
+            _ if self.ended => {}
+            _ => self.record.comments.push(text.to_string()),
+        }
+    }
+
+    fn end(&mut self, ending: Ending, time_ms: Option<u64>, line: usize) -> Result<(), ReadError> {
+        let to_move = self.position(line)?.side_to_move();
+        if !self.ended {
+            self.record.outcome = Some(Outcome { ending, winner: Outcome::default_winner(ending, to_move), time_ms });
+            self.ended = true;
+        }
+        Ok(())
+    }
+
+    /// A numbered KIF line: a move or a special move, an optional time and `+`.
+    fn kif_move(&mut self, raw: &str, line: usize) -> Result<(), ReadError> {
+        let lead = raw.len() - raw.trim_start_matches([' ', '\u{3000}']).len();
+        let digits = raw[lead..].bytes().take_while(u8::is_ascii_digit).count();
+        let number: usize = raw[lead..lead + digits].parse().unwrap_or(usize::MAX);
+        let rest_at = lead
+            + digits
+            + (raw.len() - lead - digits - raw[lead + digits..].trim_start_matches([' ', '\u{3000}']).len());
+        let rest = &raw[rest_at..];
+        if let Some(variation) = self.variation.as_mut() {
+            variation.moves += 1;
+            return Ok(());
+        }
+        let expected_number = self.record.moves.len() + 1;
+        if number != expected_number {
+            return Err(err(line, lead + 1, ReadErrorKind::MoveNumber { expected: expected_number, found: number }));
+        }
+        if let Some(&(word, ending)) = SPECIAL.iter().find(|(w, _)| rest.starts_with(w)) {
+            let time = self.time_field(&rest[word.len()..], line, rest_at + word.len(), raw)?;
+            return self.end(ending, time, line);
+        }
+        if self.ended {
+            return Err(err(line, column(raw, rest_at), ReadErrorKind::MoveAfterEnd));
+        }
+        let previous = self.previous;
+        let pos = self.position(line)?;
+        let (mv, used) = pos
+            .parse_japanese_move(rest, previous)
+            .map_err(|e| err(line, column(raw, rest_at + e.offset()), ReadErrorKind::JapaneseMove(e)))?;
+        pos.play_unchecked(mv);
+        self.previous = Some(mv.to());
+        let time = self.time_field(&rest[used..], line, rest_at + used, raw)?;
+        self.record.moves.push(RecordMove { mv, time_ms: time, comments: Vec::new() });
+        Ok(())
+    }
+
+    /// `( 0:01/00:00:01)` and an optional `+` (a variation follows), or nothing.
+    fn time_field(&self, text: &str, line: usize, at: usize, raw: &str) -> Result<Option<u64>, ReadError> {
+        let trimmed = trim_spaces(text);
+        let trimmed = trimmed.strip_suffix('+').map_or(trimmed, trim_spaces);
+        if trimmed.is_empty() {
+            return Ok(None);
+        }
+        let bad = || {
+            expected(line, column(raw, at + (text.len() - text.trim_start().len())), "a time such as ( 0:01/00:00:01)")
+        };
+        let inner = trimmed.strip_prefix('(').and_then(|t| t.strip_suffix(')')).ok_or_else(bad)?;
+        let per_move = inner.split('/').next().ok_or_else(bad)?;
+        let mut total: u64 = 0;
+        let parts: Vec<&str> = per_move.split(':').collect();
+        if parts.len() < 2 || parts.len() > 3 {
+            return Err(bad());
+        }
+        for part in parts {
+            let part = part.trim();
+            if part.is_empty() || part.len() > 6 || !part.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            total = total * 60 + part.parse::<u64>().map_err(|_| bad())?;
+        }
+        Ok(Some(seconds(total)))
+    }
+
+    /// A KI2 line of moves: `▲７六歩    △３四歩`.
+    fn ki2_moves(&mut self, raw: &str, line: usize) -> Result<(), ReadError> {
+        if self.variation.is_some() {
+            return Ok(());
+        }
+        let mut at = 0;
+        loop {
+            at = raw.len() - raw[at..].trim_start_matches([' ', '\u{3000}', '\t']).len();
+            if at >= raw.len() {
+                return Ok(());
+            }
+            if self.ended {
+                return Err(err(line, column(raw, at), ReadErrorKind::MoveAfterEnd));
+            }
+            let previous = self.previous;
+            let pos = self.position(line)?;
+            let (mv, used) = pos
+                .parse_japanese_move(&raw[at..], previous)
+                .map_err(|e| err(line, column(raw, at + e.offset()), ReadErrorKind::JapaneseMove(e)))?;
+            if used == 0 || !raw[at + used..].is_empty() && !raw[at + used..].starts_with([' ', '\u{3000}', '\t']) {
+                return Err(expected(line, column(raw, at + used), "a space after the move"));
+            }
+            pos.play_unchecked(mv);
+            self.previous = Some(mv.to());
+            self.record.moves.push(RecordMove { mv, time_ms: None, comments: Vec::new() });
+            at += used;
+        }
+    }
+
+    /// `まで64手で後手の勝ち` and its kin.
+    fn summary(&mut self, raw: &str, line: usize) -> Result<(), ReadError> {
+        let rest = raw.trim_start_matches([' ', '\u{3000}']).trim_start_matches("まで").trim_start_matches('、');
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let rest = &rest[digits..];
+        let rest = rest.strip_prefix("手で").or_else(|| rest.strip_prefix("手にて")).unwrap_or(rest);
+        let rest = trim_spaces(rest);
+        let (ending, winner) = if let Some(r) = rest.strip_prefix("時間切れにより").and_then(side) {
+            (Ending::TimeUp, Some(r.0))
+        } else if let Some(r) = rest.strip_prefix("詰みで").and_then(side) {
+            (Ending::Mate, Some(r.0))
+        } else if let Some((color, what)) = side(rest) {
+            match what {
+                "勝ち" => (Ending::Resign, Some(color)),
+                "反則勝ち" => (Ending::IllegalAction, Some(color)),
+                "反則負け" => (Ending::IllegalMove, Some(color.flip())),
+                "入玉勝ち" | "宣言勝ち" => (Ending::Declaration, Some(color)),
+                "不戦勝" => (Ending::WinByDefault, Some(color)),
+                "不戦敗" => (Ending::LossByDefault, Some(color.flip())),
+                _ => return Err(expected(line, 1, "a result such as まで64手で後手の勝ち")),
+            }
+        } else {
+            let ending = match rest {
+                "千日手" => Ending::Repetition,
+                "持将棋" => Ending::Impasse,
+                "中断" => Ending::Abort,
+                "最大手数" => Ending::MaxMoves,
+                "詰み" | "詰" => Ending::Mate,
+                "不詰" => Ending::NoMate,
+                "入玉宣言" => Ending::Declaration,
+                _ => return Err(expected(line, 1, "a result such as まで64手で後手の勝ち")),
+            };
+            let to_move = self.position(line)?.side_to_move();
+            (ending, Outcome::default_winner(ending, to_move))
+        };
+        self.position(line)?;
+        match self.record.outcome.as_mut() {
+            // The KIF special move said how. Whom a foul favours only the summary says; for the
+            // other endings the side to move decides (cshogi's exporter names the wrong side in
+            // handicap games, where White moves first).
+            Some(outcome) if self.ended => {
+                if matches!(outcome.ending, Ending::IllegalAction | Ending::IllegalMove) {
+                    outcome.winner = winner;
+                }
+            }
+            _ => {
+                self.record.outcome = Some(Outcome { ending, winner, time_ms: None });
+                self.ended = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn board_row(&mut self, raw: &str, line: usize) -> Result<(), ReadError> {
+        self.not_started(line)?;
+        self.bod = true;
+        let chars: Vec<char> = raw.chars().collect();
+        // "|" then 9 cells of 2 characters, "|", the rank.
+        if chars.len() < 21 || chars[19] != '|' {
+            return Err(expected(line, 1, "a board row: | then 9 cells (' ・', ' 歩', 'v歩') then | and the rank"));
+        }
+        let Some(rank) = chars[20..]
+            .iter()
+            .collect::<String>()
+            .chars()
+            .next()
+            .and_then(|c| "一二三四五六七八九".chars().position(|k| k == c))
+        else {
+            return Err(expected(line, 21, "the rank (一 ... 九) after the row"));
+        };
+        for col in 0..9 {
+            let (mark, name) = (chars[1 + col * 2], chars[2 + col * 2]);
+            let piece = match name {
+                '・' | ' ' | '　' => None,
+                _ => {
+                    let color = match mark {
+                        'v' | 'V' => Color::White,
+                        ' ' | '^' | '+' => Color::Black,
+                        _ => return Err(expected(line, 2 + col * 2, "' ' or 'v' before a piece")),
+                    };
+                    let mut buf = [0u8; 4];
+                    match PieceKind::from_japanese(name.encode_utf8(&mut buf)) {
+                        Some((kind, _)) => Some(Piece::new(color, kind)),
+                        None => return Err(expected(line, 3 + col * 2, "a piece (歩 ... 龍, と 杏 圭 全) or ・")),
+                    }
+                }
+            };
+            self.setup.board[rank * 9 + col] = piece;
+        }
+        Ok(())
+    }
+
+    fn hand(&mut self, color: Color, value: &str, line: usize, at: usize, raw: &str) -> Result<(), ReadError> {
+        self.not_started(line)?;
+        self.setup.hands[color.index()] = [0; 7];
+        for item in value.split([' ', '\u{3000}']) {
+            if item.is_empty() || item == "なし" {
+                continue;
+            }
+            let bad = || expected(line, column(raw, at), "hand pieces such as 飛　歩三");
+            let (kind, len) = PieceKind::from_japanese(item).ok_or_else(bad)?;
+            if !kind.is_hand_kind() {
+                return Err(bad());
+            }
+            let count = if item.len() == len { 1 } else { parse_kanji_number(&item[len..]).ok_or_else(bad)? };
+            let slot = &mut self.setup.hands[color.index()][kind.index()];
+            *slot = slot.saturating_add(count);
+        }
+        Ok(())
+    }
+
+    fn line(&mut self, raw: &str, line: usize) -> Result<(), ReadError> {
+        let trimmed = raw.trim_start_matches([' ', '\u{3000}']);
+        if trimmed.trim().is_empty() || raw.starts_with('#') || raw.starts_with('&') {
+            return Ok(());
+        }
+        if let Some(comment) = raw.strip_prefix('*') {
+            self.comment(comment);
+            return Ok(());
+        }
+        if let Some(rest) = trimmed.strip_prefix("変化：").or_else(|| trimmed.strip_prefix("変化:")) {
+            let ply = rest
+                .trim_end_matches(['手', ' ', '\u{3000}'])
+                .parse()
+                .map_err(|_| expected(line, 4, "the ply of the variation (変化：9手)"))?;
+            if let Some(done) = self.variation.take() {
+                self.record.variations.push(done);
+            }
+            self.position(line)?;
+            self.variation = Some(Variation { ply, line, moves: 0 });
+            return Ok(());
+        }
+        if self.variation.is_some() {
+            if is_move_line(trimmed) || trimmed.starts_with(['▲', '△']) {
+                if self.style == Style::Kif {
+                    return self.kif_move(raw, line);
+                }
+                if let Some(v) = self.variation.as_mut() {
+                    v.moves += trimmed.split_whitespace().count();
+                }
+            }
+            return Ok(());
+        }
+        if trimmed.starts_with("まで") {
+            return self.summary(raw, line);
+        }
+        if raw.starts_with('|') {
+            return self.board_row(raw, line);
+        }
+        if raw.starts_with('+')
+            || trimmed.starts_with("９ ８ ７")
+            || trimmed.starts_with("9 8 7")
+            || raw.starts_with("手数----")
+            || raw.contains("手数＝")
+        {
+            return self.not_started(line).or(Ok(()));
+        }
+        for (word, color) in
+            [("先手番", Color::Black), ("下手番", Color::Black), ("後手番", Color::White), ("上手番", Color::White)]
+        {
+            if trimmed.starts_with(word) {
+                self.not_started(line)?;
+                self.side_given = Some(color);
+                return Ok(());
+            }
+        }
+        if self.style == Style::Kif && is_move_line(trimmed) {
+            return self.kif_move(raw, line);
+        }
+        if self.style == Style::Ki2 && trimmed.starts_with(['▲', '△', '☗', '☖']) {
+            return self.ki2_moves(raw, line);
+        }
+        if let Some(at) = raw.find(['：', ':']) {
+            let key = &raw[..at];
+            let sep = raw[at..].chars().next().map_or(1, char::len_utf8);
+            let value = trim_spaces(&raw[at + sep..]);
+            if key.is_empty() || key.contains(' ') {
+                return Err(expected(line, 1, "a header name before ："));
+            }
+            match key {
+                "手合割" => {
+                    self.not_started(line)?;
+                    if value != "その他" {
+                        let (pos, handicap) = handicap::from_kif_name(value).ok_or_else(|| {
+                            err(line, column(raw, at + sep), ReadErrorKind::UnknownHandicap(value.to_string()))
+                        })?;
+                        self.named = Some(pos);
+                        self.record.handicap = handicap;
+                    }
+                }
+                "先手の持駒" | "下手の持駒" => self.hand(Color::Black, value, line, at + sep, raw)?,
+                "後手の持駒" | "上手の持駒" => self.hand(Color::White, value, line, at + sep, raw)?,
+                _ => self.record.headers.push((key.to_string(), value.to_string())),
+            }
+            return Ok(());
+        }
+        Err(expected(
+            line,
+            1,
+            match self.style {
+                Style::Kif => "a header (名前：値), a numbered move, a comment (*) or a board line",
+                Style::Ki2 => "a header (名前：値), moves (▲７六歩), a comment (*) or a board line",
+            },
+        ))
+    }
+}
+
+pub(crate) fn read(text: &str, style: Style) -> Result<Record, ReadError> {
+    let mut reader = Reader {
+        style,
+        record: Record::new(Position::startpos()),
+        setup: Setup::empty(),
+        bod: false,
+        named: None,
+        side_given: None,
+        pos: None,
+        previous: None,
+        ended: false,
+        variation: None,
+    };
+    let mut lines = 0;
+    for (index, raw) in text.split('\n').enumerate() {
+        lines = index + 1;
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        reader.line(raw, index + 1)?;
+    }
+    reader.position(lines)?;
+    if let Some(done) = reader.variation.take() {
+        reader.record.variations.push(done);
+    }
+    if reader.bod {
+        reader.record.handicap = reader.record.handicap.filter(|h| Handicap::of(&reader.record.start) == Some(*h));
+    }
+    Ok(reader.record)
+}
+
+fn color_name(color: Color) -> &'static str {
+    if color == Color::Black { "先手" } else { "後手" }
+}
+
+/// The `まで` line's text after `まで{N}手で`.
+fn summary_text(outcome: &Outcome) -> Option<String> {
+    let winner = outcome.winner.map(color_name);
+    let loser = outcome.winner.map(|w| color_name(w.flip()));
+    Some(match (outcome.ending, winner, loser) {
+        (Ending::Resign, Some(w), _) => format!("{w}の勝ち"),
+        (Ending::Mate, Some(w), _) => format!("詰みで{w}の勝ち"),
+        (Ending::TimeUp, Some(w), _) => format!("時間切れにより{w}の勝ち"),
+        (Ending::IllegalAction, Some(w), _) => format!("{w}の反則勝ち"),
+        (Ending::IllegalMove, _, Some(l)) => format!("{l}の反則負け"),
+        (Ending::Declaration, Some(w), _) => format!("{w}の入玉勝ち"),
+        (Ending::WinByDefault, Some(w), _) => format!("{w}の不戦勝"),
+        (Ending::LossByDefault, _, Some(l)) => format!("{l}の不戦敗"),
+        (Ending::Repetition, _, _) => "千日手".into(),
+        (Ending::Impasse, _, _) => "持将棋".into(),
+        (Ending::MaxMoves, _, _) => "最大手数".into(),
+        (Ending::NoMate, _, _) => "不詰".into(),
+        (Ending::Mate, None, _) => "詰み".into(),
+        _ => "中断".into(),
+    })
+}
+
+fn special_word(ending: Ending) -> &'static str {
+    match ending {
+        Ending::Error => "中断",
+        ending => SPECIAL.iter().find(|(_, e)| *e == ending).map_or("中断", |(w, _)| w),
+    }
+}
+
+/// Display width: full-width characters count 2.
+fn width(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+fn bod(pos: &Position, out: &mut String) {
+    let hand = |color: Color| {
+        let hand = pos.hand(color);
+        if hand.is_empty() {
+            return "なし".to_string();
+        }
+        let mut s = String::new();
+        for kind in PieceKind::HAND.iter().rev() {
+            let n = hand.count(*kind);
+            if n > 0 {
+                s.push(kind.japanese_char());
+                if n > 1 {
+                    s.push_str(&kanji_number(n));
+                }
+                s.push('\u{3000}');
+            }
+        }
+        s
+    };
+    out.push_str(&format!("後手の持駒：{}\n", hand(Color::White)));
+    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for row in 0..9 {
+        out.push('|');
+        for col in 0..9 {
+            match pos.board()[row * 9 + col] {
+                None => out.push_str(" ・"),
+                Some(p) => {
+                    out.push(if p.color() == Color::White { 'v' } else { ' ' });
+                    out.push(p.kind().japanese_char());
+                }
+            }
+        }
+        out.push('|');
+        out.push_str(KANJI_NUMBERS[row + 1]);
+        out.push('\n');
+    }
+    out.push_str("+---------------------------+\n");
+    out.push_str(&format!("先手の持駒：{}\n", hand(Color::Black)));
+    if pos.side_to_move() == Color::White {
+        out.push_str("後手番\n");
+    }
+}
+
+pub(crate) fn write(record: &Record, style: Style) -> String {
+    let mut out = String::new();
+    let players = ["先手", "後手", "下手", "上手"];
+    for (name, value) in record.headers.iter().filter(|(n, _)| !players.contains(&n.as_str()) && n != "CSA") {
+        out.push_str(&format!("{name}：{value}\n"));
+    }
+    match handicap::kif_name(&record.start) {
+        Some(name) => out.push_str(&format!("手合割：{name}\n")),
+        None => bod(&record.start, &mut out),
+    }
+    for (name, value) in record.headers.iter().filter(|(n, _)| players.contains(&n.as_str())) {
+        out.push_str(&format!("{name}：{value}\n"));
+    }
+    for comment in &record.comments {
+        out.push_str(&format!("*{comment}\n"));
+    }
+    if style == Style::Kif {
+        out.push_str("手数----指手---------消費時間--\n");
+    }
+    let mut pos = record.start.clone();
+    let mut previous = None;
+    let mut totals = [0u64; 2];
+    let mut ki2_line = 0;
+    let time = |ms: u64, total: u64| {
+        let (s, t) = (ms / 1000, total / 1000);
+        format!("({:>2}:{:02}/{:02}:{:02}:{:02})", s / 60, s % 60, t / 3600, t / 60 % 60, t % 60)
+    };
+    for (i, m) in record.moves.iter().enumerate() {
+        let jstyle = if style == Style::Kif { JapaneseStyle::Kif } else { JapaneseStyle::Ki2 };
+        let Ok(text) = pos.japanese_move(m.mv, previous, jstyle) else {
+            debug_assert!(false, "an illegal move in a record");
+            break;
+        };
+        let text = text.to_string();
+        let side = pos.side_to_move().index();
+        match style {
+            Style::Kif => {
+                out.push_str(&format!("{:>4} {text}", i + 1));
+                if let Some(ms) = m.time_ms {
+                    totals[side] = totals[side].saturating_add(ms);
+                    out.push_str(&" ".repeat(14usize.saturating_sub(width(&text))));
+                    out.push_str(&time(ms, totals[side]));
+                }
+                out.push('\n');
+            }
+            Style::Ki2 => {
+                if ki2_line > 0 {
+                    out.push_str("    ");
+                }
+                out.push_str(&text);
+                ki2_line += 1;
+                if ki2_line == 8 || !m.comments.is_empty() || i + 1 == record.moves.len() {
+                    out.push('\n');
+                    ki2_line = 0;
+                }
+            }
+        }
+        for comment in &m.comments {
+            out.push_str(&format!("*{comment}\n"));
+        }
+        previous = Some(m.mv.to());
+        pos.play_unchecked(m.mv);
+    }
+    if let Some(outcome) = &record.outcome {
+        if style == Style::Kif {
+            let word = special_word(outcome.ending);
+            out.push_str(&format!("{:>4} {word}", record.moves.len() + 1));
+            if let Some(ms) = outcome.time_ms {
+                let side = pos.side_to_move().index();
+                let total = totals[side].saturating_add(ms);
+                out.push_str(&" ".repeat(14usize.saturating_sub(width(word))));
+                out.push_str(&time(ms, total));
+            }
+            out.push('\n');
+        }
+        if let Some(text) = summary_text(outcome) {
+            out.push_str(&format!("まで{}手で{text}\n", record.moves.len()));
+        }
+    }
+    out
+}

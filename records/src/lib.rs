@@ -1,0 +1,485 @@
+//! Shogi game records for [hayanagi](hayanagi): CSA (V2.2 and V3.0), KIF and KI2 files, read and
+//! written, in UTF-8 or Shift_JIS (CP932).
+//!
+//! The move notations themselves (`+7776FU`, `７六歩(77)`, `▲５八金右`) live in the `no_std`
+//! core ([`Position::parse_csa_move`], [`Position::japanese_move`], ...); this crate adds what
+//! needs `std` and an encoding dependency: whole files, header maps, comments, times, text
+//! encodings. Every reader returns a [`Record`] or a [`ReadError`] naming the line, the column and
+//! what was expected; nothing panics. A move that is not legal in its position is an error in
+//! every format (a record says that a side moved illegally with an [`Ending`], such as CSA's
+//! `%ILLEGAL_MOVE` or KIF's `反則負け`, not with the move itself).
+//!
+//! ```
+//! use hayanagi_records::{Ending, Format, Record};
+//! let kif = "手合割：平手\n先手：A\n後手：B\n   1 ７六歩(77)   ( 0:01/00:00:01)\n*a comment\n   2 ３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n";
+//! let record = Record::read_str(kif, None)?;
+//! assert_eq!(record.moves.len(), 2);
+//! assert_eq!(record.moves[0].comments, ["a comment"]);
+//! assert_eq!(record.outcome.as_ref().map(|o| o.ending), Some(Ending::Resign));
+//! assert_eq!(record.header("先手"), Some("A"));
+//! let csa = record.write(Format::Csa);
+//! assert!(csa.contains("+7776FU\nT1\n'a comment\n-3334FU\n%TORYO\n"));
+//! assert!(record.write(Format::Ki2).ends_with("▲７六歩\n*a comment\n△３四歩\nまで2手で後手の勝ち\n"));
+//! # Ok::<(), hayanagi_records::ReadError>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod csa;
+mod encoding;
+mod handicap;
+mod kif;
+
+use std::fmt;
+
+use hayanagi::{Color, Handicap, Move, Position};
+
+pub use encoding::{TextEncoding, decode};
+
+/// A record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// The CSA standard record format (V2.2 / V3.0).
+    Csa,
+    /// Kakinoki's KIF: numbered moves with from squares and times.
+    Kif,
+    /// Kakinoki's KI2: `▲`/`△` moves with the KI2 modifiers.
+    Ki2,
+    /// A USI `position` command: `startpos moves ...` or `sfen <4 fields> moves ...`, one line.
+    Usi,
+}
+
+impl Format {
+    /// Guesses the format of a decoded record: USI if the first word is `position`, `startpos` or
+    /// `sfen`; CSA if the first line that is not a comment is a CSA line (`V2.2`, `N+`, `$`, `P`,
+    /// `+`, `-`, `%`, or a `'` comment); KI2 if a line starts with `▲`/`△` (after spaces) and no
+    /// line is a numbered KIF move; KIF otherwise.
+    ///
+    /// ```
+    /// use hayanagi_records::Format;
+    /// assert_eq!(Format::detect("V2.2\nPI\n+\n+7776FU\n"), Format::Csa);
+    /// assert_eq!(Format::detect("手合割：平手\n▲７六歩 △３四歩\n"), Format::Ki2);
+    /// assert_eq!(Format::detect("   1 ７六歩(77)\n"), Format::Kif);
+    /// assert_eq!(Format::detect("position startpos moves 7g7f\n"), Format::Usi);
+    /// ```
+    #[must_use]
+    pub fn detect(text: &str) -> Format {
+        let text = text.trim_start_matches('\u{feff}');
+        let first_word = text.split_whitespace().next().unwrap_or("");
+        if matches!(first_word, "position" | "startpos" | "sfen") {
+            return Format::Usi;
+        }
+        let mut ki2 = false;
+        for line in text.lines() {
+            let trimmed = line.trim_start_matches([' ', '\u{3000}']);
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            if trimmed.starts_with(['▲', '△', '☗', '☖']) {
+                ki2 = true;
+            }
+            if kif::is_move_line(trimmed) {
+                return Format::Kif;
+            }
+        }
+        let first = text.lines().find(|l| !l.trim().is_empty() && !l.starts_with('#') && !l.starts_with("'CSA"));
+        if let Some(first) = first
+            && first.is_ascii()
+            && (first.starts_with(['V', '$', 'P', '+', '-', '%', '\''])
+                || first.starts_with("N+")
+                || first.starts_with("N-"))
+        {
+            return Format::Csa;
+        }
+        if text.lines().next().is_some_and(|l| l.starts_with("'CSA")) {
+            return Format::Csa;
+        }
+        if ki2 { Format::Ki2 } else { Format::Kif }
+    }
+}
+
+/// How a game ended, in any format's words. Whose win it is, is in [`Outcome::winner`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Ending {
+    /// 投了, `%TORYO`: the side to move resigns.
+    Resign,
+    /// 中断, `%CHUDAN`: stopped, no result.
+    Abort,
+    /// 千日手, `%SENNICHITE`: repetition draw.
+    Repetition,
+    /// 持将棋, `%JISHOGI`: impasse draw.
+    Impasse,
+    /// `%MAX_MOVES`: the move limit was reached (KIF: 最大手数).
+    MaxMoves,
+    /// 詰み, `%TSUMI`: the side to move is mated.
+    Mate,
+    /// 不詰, `%FUZUMI`: no mate (tsume problems).
+    NoMate,
+    /// 切れ負け, `%TIME_UP`: the side to move ran out of time.
+    TimeUp,
+    /// 反則負け, `%ILLEGAL_MOVE`: the side to move moved illegally and loses.
+    IllegalMove,
+    /// 反則勝ち, `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION`: one side acted illegally (see
+    /// [`Outcome::winner`]).
+    IllegalAction,
+    /// 入玉勝ち, 宣言勝ち, 入玉宣言, `%KACHI`: the side to move declares an entering-king win.
+    Declaration,
+    /// 不戦勝: the side to move wins by default.
+    WinByDefault,
+    /// 不戦敗: the side to move loses by default.
+    LossByDefault,
+    /// `%ERROR`.
+    Error,
+}
+
+/// The end of a record: how, and who won (`None`: a draw, an abort or not known).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// How the game ended.
+    pub ending: Ending,
+    /// The winner, if there is one.
+    pub winner: Option<Color>,
+    /// The time spent on the ending (the resigning side's thinking), in milliseconds.
+    pub time_ms: Option<u64>,
+}
+
+impl Outcome {
+    /// The usual winner of `ending` when `to_move` is the side to move at the end.
+    #[must_use]
+    pub fn default_winner(ending: Ending, to_move: Color) -> Option<Color> {
+        match ending {
+            Ending::Resign | Ending::Mate | Ending::TimeUp | Ending::IllegalMove | Ending::LossByDefault => {
+                Some(to_move.flip())
+            }
+            Ending::Declaration | Ending::WinByDefault | Ending::IllegalAction => Some(to_move),
+            _ => None,
+        }
+    }
+}
+
+/// One move of a record's main line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordMove {
+    /// The move (legal in the position before it).
+    pub mv: Move,
+    /// The time spent on it, in milliseconds, if the record says.
+    pub time_ms: Option<u64>,
+    /// The comments after it, one per line, without the `'` or `*`.
+    pub comments: Vec<String>,
+}
+
+/// A variation (分岐) that the reader saw and did not follow: KIF's `変化：N手`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// The ply (move number) the variation replaces.
+    pub ply: u32,
+    /// The line of the file where it starts (1-based).
+    pub line: usize,
+    /// How many moves it has (up to its end or the next variation).
+    pub moves: usize,
+}
+
+/// A game record: headers, the start position, the main line, the ending, and the variations seen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Header fields in file order, with KIF's Japanese names for the usual ones (`先手`, `後手`,
+    /// `開始日時`, `終了日時`, `棋戦`, `場所`, `持ち時間`, `戦型`); CSA's other `$KEY` lines keep
+    /// `$KEY` as the name, and its `V2.2` line is `"CSA"` → `"V2.2"`.
+    pub headers: Vec<(String, String)>,
+    /// The position before the first move.
+    pub start: Position,
+    /// The handicap the record named (`手合割`) or its start is; `None` for the even game and other starts.
+    pub handicap: Option<Handicap>,
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// The main line.
+    pub moves: Vec<RecordMove>,
+    /// The ending, if the record has one.
+    pub outcome: Option<Outcome>,
+    /// Variations seen and not followed (KIF).
+    pub variations: Vec<Variation>,
+}
+
+impl Record {
+    /// An empty record from `start`.
+    #[must_use]
+    pub fn new(start: Position) -> Record {
+        Record {
+            headers: Vec::new(),
+            start,
+            handicap: None,
+            comments: Vec::new(),
+            moves: Vec::new(),
+            outcome: None,
+            variations: Vec::new(),
+        }
+    }
+
+    /// The value of the first header named `name`.
+    #[must_use]
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The position after the main line.
+    #[must_use]
+    pub fn end_position(&self) -> Position {
+        let mut pos = self.start.clone();
+        for m in &self.moves {
+            pos.play_unchecked(m.mv);
+        }
+        pos
+    }
+
+    /// Reads a record from bytes: decodes them (see [`decode`]; `encoding` forces one), detects
+    /// the format (see [`Format::detect`]) and reads it.
+    ///
+    /// # Errors
+    /// A [`ReadError`]: undecodable bytes, or what the format's reader rejects.
+    pub fn read_bytes(bytes: &[u8], encoding: Option<TextEncoding>) -> Result<Record, ReadError> {
+        let (text, _) = decode(bytes, encoding)?;
+        Record::read_str(&text, None)
+    }
+
+    /// Reads a record from text in `format` (detected when `None`).
+    ///
+    /// # Errors
+    /// A [`ReadError`] with the line and column.
+    pub fn read_str(text: &str, format: Option<Format>) -> Result<Record, ReadError> {
+        let text = text.trim_start_matches('\u{feff}');
+        match format.unwrap_or_else(|| Format::detect(text)) {
+            Format::Csa => csa::read(text),
+            Format::Kif => kif::read(text, kif::Style::Kif),
+            Format::Ki2 => kif::read(text, kif::Style::Ki2),
+            Format::Usi => read_usi(text),
+        }
+    }
+
+    /// Writes the record in `format` as text (encode it with [`TextEncoding::encode`]). KIF and
+    /// KI2 write the headers, `手合割` for a named start or a board diagram (BOD) otherwise, the
+    /// moves, comments (`*`), times (KIF) and the ending with its `まで` line; CSA writes `V2.2`,
+    /// `N+`/`N-`, `$` lines, `PI` (with removed pieces for handicaps) or `P1`..`P9` with `P+`/`P-`,
+    /// the side to move, moves with `T` lines and `'` comments, and the `%` ending; USI writes the
+    /// main line as one `position` line without the `position ` word. Variations are not written.
+    #[must_use]
+    pub fn write(&self, format: Format) -> String {
+        match format {
+            Format::Csa => csa::write(self),
+            Format::Kif => kif::write(self, kif::Style::Kif),
+            Format::Ki2 => kif::write(self, kif::Style::Ki2),
+            Format::Usi => write_usi(self),
+        }
+    }
+}
+
+fn read_usi(text: &str) -> Result<Record, ReadError> {
+    let line = text.lines().next().unwrap_or("").trim_end_matches('\r');
+    let (start_text, moves) = match line.find(" moves") {
+        Some(at) => (&line[..at], Some(&line[at + " moves".len()..])),
+        None => (line, None),
+    };
+    let start = Position::from_usi_position(start_text).map_err(|e| ReadError {
+        line: 1,
+        column: e.offset() + 1,
+        kind: ReadErrorKind::Usi(e.to_string()),
+    })?;
+    let mut record = Record::new(start.clone());
+    let mut pos = start;
+    let mut column = start_text.len() + " moves".len() + 1;
+    for word in moves.unwrap_or("").split(' ') {
+        if word.is_empty() {
+            column += 1;
+            continue;
+        }
+        let mv = pos.parse_usi_move(word).map_err(|e| ReadError {
+            line: 1,
+            column: column + 1,
+            kind: ReadErrorKind::Usi(e.to_string()),
+        })?;
+        pos.play_unchecked(mv);
+        record.moves.push(RecordMove { mv, time_ms: None, comments: Vec::new() });
+        column += word.len() + 1;
+    }
+    Ok(record)
+}
+
+fn write_usi(record: &Record) -> String {
+    let sfen = record.start.sfen().to_string();
+    let mut out =
+        if sfen == Position::startpos().sfen().to_string() { "startpos".to_string() } else { format!("sfen {sfen}") };
+    if !record.moves.is_empty() {
+        out.push_str(" moves");
+        for m in &record.moves {
+            out.push(' ');
+            out.push_str(&m.mv.to_string());
+        }
+    }
+    out.push('\n');
+    out
+}
+
+/// What is wrong in a record; see [`ReadError`] for where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReadErrorKind {
+    /// The bytes are not text in the encoding (detected or given).
+    Encoding(TextEncoding),
+    /// Something else was expected here; says what.
+    Expected(&'static str),
+    /// A CSA move that is malformed or not legal.
+    CsaMove(hayanagi::CsaMoveError),
+    /// A Japanese (KIF / KI2) move that is malformed, ambiguous or not legal.
+    JapaneseMove(hayanagi::JapaneseMoveError),
+    /// The start position is not a valid position (the SFEN reader's reason).
+    Position(String),
+    /// A USI `position` line rejected by the core (its message).
+    Usi(String),
+    /// A KIF move number that is not the next one.
+    MoveNumber {
+        /// The number expected.
+        expected: usize,
+        /// The number found.
+        found: usize,
+    },
+    /// A move after the ending.
+    MoveAfterEnd,
+    /// An unknown `手合割` name.
+    UnknownHandicap(String),
+    /// A start position line (BOD, `手合割`, `P1`, `PI`) after the first move.
+    PositionAfterMoves,
+}
+
+impl fmt::Display for ReadErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadErrorKind::Encoding(encoding) => write!(f, "the bytes are not valid {encoding}"),
+            ReadErrorKind::Expected(what) => write!(f, "expected {what}"),
+            ReadErrorKind::CsaMove(e) => write!(f, "CSA move: {}", e.kind()),
+            ReadErrorKind::JapaneseMove(e) => write!(f, "move: {}", e.kind()),
+            ReadErrorKind::Position(e) => write!(f, "start position: {e}"),
+            ReadErrorKind::Usi(e) => write!(f, "USI: {e}"),
+            ReadErrorKind::MoveNumber { expected, found } => {
+                write!(f, "expected move number {expected}, found {found}")
+            }
+            ReadErrorKind::MoveAfterEnd => f.write_str("a move after the ending"),
+            ReadErrorKind::UnknownHandicap(name) => write!(f, "unknown 手合割 {name:?}"),
+            ReadErrorKind::PositionAfterMoves => f.write_str("a start position line after the first move"),
+        }
+    }
+}
+
+/// Why a record was rejected: the line and column (1-based; the column counts characters) and
+/// what is wrong.
+///
+/// ```
+/// use hayanagi_records::{Format, Record};
+/// let err = Record::read_str("V2.2\nPI\n+\n+7776FU\n-3334FU\n+7776FU\n", Some(Format::Csa)).unwrap_err();
+/// assert_eq!((err.line, err.column), (6, 2));
+/// assert_eq!(err.to_string(), "line 6, column 2: CSA move: no piece of the side to move on the from square");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column in characters, from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ReadErrorKind,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.kind)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// The column (in characters, from 1) of byte offset `at` in `line`.
+pub(crate) fn column(line: &str, at: usize) -> usize {
+    line.get(..at.min(line.len())).map_or(1, |prefix| prefix.chars().count() + 1)
+}
+
+/// Time in milliseconds from whole seconds.
+pub(crate) fn seconds(s: u64) -> u64 {
+    s.saturating_mul(1000)
+}
+
+/// A start position being put together by a reader (CSA `P` lines, KIF board diagrams).
+#[derive(Clone)]
+pub(crate) struct Setup {
+    pub(crate) board: [Option<hayanagi::Piece>; 81],
+    pub(crate) hands: [[u8; 7]; 2],
+    pub(crate) side: Color,
+}
+
+impl Setup {
+    pub(crate) fn empty() -> Setup {
+        Setup { board: [None; 81], hands: [[0; 7]; 2], side: Color::Black }
+    }
+
+    pub(crate) fn of(pos: &Position) -> Setup {
+        let mut hands = [[0; 7]; 2];
+        for color in Color::ALL {
+            for kind in hayanagi::PieceKind::HAND {
+                hands[color.index()][kind.index()] = pos.hand(color).count(kind);
+            }
+        }
+        Setup { board: *pos.board(), hands, side: pos.side_to_move() }
+    }
+
+    /// The position, validated by the core's SFEN reader.
+    pub(crate) fn position(&self) -> Result<Position, String> {
+        use std::fmt::Write;
+        let mut sfen = String::new();
+        for row in 0..9 {
+            let mut empty = 0;
+            for col in 0..9 {
+                match self.board[row * 9 + col] {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            let _ = write!(sfen, "{empty}");
+                            empty = 0;
+                        }
+                        let letter = piece.kind().to_string();
+                        if piece.color() == Color::White {
+                            sfen.push_str(&letter.to_lowercase());
+                        } else {
+                            sfen.push_str(&letter);
+                        }
+                    }
+                }
+            }
+            if empty > 0 {
+                let _ = write!(sfen, "{empty}");
+            }
+            if row < 8 {
+                sfen.push('/');
+            }
+        }
+        sfen.push_str(if self.side == Color::Black { " b " } else { " w " });
+        let mut any = false;
+        for color in Color::ALL {
+            for kind in [6, 5, 4, 3, 2, 1, 0] {
+                let count = self.hands[color.index()][kind];
+                if count == 0 {
+                    continue;
+                }
+                any = true;
+                if count > 1 {
+                    let _ = write!(sfen, "{count}");
+                }
+                let letter = hayanagi::PieceKind::HAND[kind].base_letter();
+                sfen.push(if color == Color::Black { letter } else { letter.to_ascii_lowercase() });
+            }
+        }
+        if !any {
+            sfen.push('-');
+        }
+        sfen.push_str(" 1");
+        Position::from_sfen(&sfen).map_err(|e| e.to_string())
+    }
+}
