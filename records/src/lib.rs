@@ -1,4 +1,4 @@
-//! Shogi game records for [hayanagi](hayanagi): CSA (V2.2 and V3.0), KIF and KI2 files, read and
+//! Shogi game records for [hayanagi]: CSA (V2.2 and V3.0), KIF and KI2 files, read and
 //! written, in UTF-8 or Shift_JIS (CP932).
 //!
 //! The move notations themselves (`+7776FU`, `７六歩(77)`, `▲５八金右`) live in the `no_std`
