@@ -124,6 +124,9 @@ export type WasmSource =
  */
 export function load(source?: WasmSource): Promise<void>;
 
+/** The version of the library the module was built from ("0.1.0"); the package has the same version. */
+export function version(): string;
+
 /**
  * A shogi position: board, hands, side to move and ply. Its record lives in module memory and is given
  * back when the Position is garbage-collected, or at once by dispose().

@@ -316,6 +316,12 @@ export async function load(source = new URL("./hayanagi.wasm", import.meta.url))
   current = new Lib(instance);
 }
 
+/** The version of the library the module was built from ("0.1.0"; the package's version too). */
+export function version() {
+  const l = lib();
+  return l.cString(l.x.hayanagi_version());
+}
+
 // ----- positions -----
 
 // Only this module makes Positions and Games.

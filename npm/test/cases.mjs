@@ -625,5 +625,62 @@ export function cases(hy) {
         equal(game.position.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b - 1");
       },
     ],
+      [
+      "every move code played on a position whose moves were just listed: only the listed ones are played",
+      () => {
+        const pos = Position.fromSfen(MATSURI);
+        const listed = new Set(pos.legalMoveCodes()); // arms the unchecked play for this position
+        let played = 0;
+        for (let code = 0; code <= 0xffff; code++) {
+          try {
+            pos.play(code);
+          } catch (error) {
+            ok(error instanceof HayanagiError && ["BAD_MOVE", "ILLEGAL_MOVE"].includes(error.code), `${code}: ${error}`);
+            ok(!listed.has(code), `listed ${code} refused`);
+            continue;
+          }
+          ok(listed.has(code), `${code} played, not listed`);
+          played++;
+          pos.undo();
+        }
+        equal(played, listed.size);
+        equal(pos.sfen(), MATSURI);
+      },
+    ],
+    [
+      "garbled SFEN and USI text: a HayanagiError or a position whose SFEN reads back the same, never anything else",
+      () => {
+        const next = random(4242);
+        const alphabet = "0123456789abcdefghiklnprsw+*-/ KLNPRSBGmoves";
+        const seeds = [STARTPOS, MATSURI, RICHEST, "startpos moves 7g7f 3c3d 8h2b+", `sfen ${MATSURI} moves P*5e`];
+        let accepted = 0;
+        for (let i = 0; i < 3000; i++) {
+          const chars = [...seeds[next(seeds.length)]];
+          for (let edits = 1 + next(3); edits > 0; edits--) {
+            const at = next(chars.length + 1);
+            const op = next(3);
+            if (op === 0) chars.splice(at, 1);
+            else if (op === 1) chars.splice(at, 0, alphabet[next(alphabet.length)]);
+            else chars[at] = alphabet[next(alphabet.length)];
+          }
+          const text = chars.join("");
+          for (const parse of [Position.fromSfen, Position.fromUsi]) {
+            let pos;
+            try {
+              pos = parse(text);
+            } catch (error) {
+              ok(error instanceof HayanagiError, `${JSON.stringify(text)}: ${error}`);
+              ok(error.offset === undefined || (error.offset >= 0 && error.offset <= text.length), `offset ${error.offset}`);
+              continue;
+            }
+            accepted++;
+            equal(Position.fromSfen(pos.sfen()).sfen(), pos.sfen(), text);
+            equal(Position.fromSfen(pos.sfen()).key(), pos.key(), text);
+            pos.dispose();
+          }
+        }
+        ok(accepted > 0, "some garbled text is still valid");
+      },
+    ],
   ];
 }

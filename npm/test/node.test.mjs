@@ -49,6 +49,7 @@ test("the module imports nothing; the package resolves in Node to node.mjs, with
   const pkg = createRequire(import.meta.url)("hayanagi/package.json");
   assert.equal(pkg.type, "module");
   assert.equal(pkg.exports["."].types, "./hayanagi.d.ts");
+  assert.equal(pkg.version, hy.version(), "the package's version is the library's");
 });
 
 test("the header's constants that hayanagi.mjs writes down", { skip: !process.env.HAYANAGI_HEADER }, async () => {
