@@ -128,8 +128,10 @@ export function load(source?: WasmSource): Promise<void>;
 export function version(): string;
 
 /**
- * A shogi position: board, hands, side to move and ply. Its record lives in module memory and is given
- * back when the Position is garbage-collected, or at once by dispose().
+ * A shogi position: board, hands, side to move and ply. Its record (about 1 KiB with its undo stack) lives
+ * in module memory and is given back when the Position is garbage-collected, which takes effect only after
+ * the current task, or at once by dispose(): a synchronous loop that makes positions by the million should
+ * dispose of them (or walk one position with play and undo).
  */
 export class Position {
   private constructor();

@@ -9,8 +9,9 @@
 // with, so every page this wrapper adds with memory.grow is ours. A small allocator (Heap, below) hands
 // out blocks of those pages: each Position owns a position record and a stack of undo records there, and
 // plays and undoes moves on them in place, so the hot calls (play, undo, legalMoveCodes) copy nothing but
-// a move code. A Position's blocks return to the heap when it is garbage-collected (FinalizationRegistry)
-// or at once with dispose().
+// a move code. A Position's blocks (about 1 KiB) return to the heap when it is garbage-collected
+// (FinalizationRegistry, whose callbacks run only after the current task: a synchronous loop that makes
+// millions of positions should dispose() them) or at once with dispose().
 
 import { ERROR_CODES } from "./codes.mjs";
 
@@ -336,7 +337,7 @@ class State {
   constructor(l) {
     this.l = l;
     this.pos = l.alloc(l.positionSize);
-    this.undoCapacity = 16;
+    this.undoCapacity = 4; // doubled when full
     this.undo = l.alloc(this.undoCapacity * l.undoSize);
     this.moves = []; // the codes of the moves on the undo stack
     // generated[h]: the legal moves listed at undo-stack height h, while the position there is the one
