@@ -1,12 +1,13 @@
 // hayanagi: shogi rules in JavaScript (legal moves, SFEN and USI, game status), over the WebAssembly
 // build of the hayanagi C API (include/hayanagi.h, capi/ in the repository). This file runs in browsers,
-// bundlers, Deno and Node; Node's entry point (node.mjs) adds loading from a path. Types: hayanagi.d.ts.
+// bundlers and Node (any runtime with WebAssembly and ES modules); Node's entry point (node.mjs) adds
+// loading from a path. Types: hayanagi.d.ts.
 //
 // Every rule lives in the module: this file only moves values across the boundary, checks JS argument
 // types, and names things (squares, pieces, error codes) the way the header documents them.
 //
 // Memory. The module allocates nothing and never grows or touches memory beyond the pages it was built
-// with, so every page this wrapper adds with memory.grow is ours. A small allocator (Heap, below) hands
+// with, so every page this wrapper adds with memory.grow is ours. A small allocator (Lib.alloc, below) hands
 // out blocks of those pages: each Position owns a position record and a stack of undo records there, and
 // plays and undoes moves on them in place, so the hot calls (play, undo, legalMoveCodes) copy nothing but
 // a move code. A Position's blocks (about 1 KiB) return to the heap when it is garbage-collected
