@@ -1,15 +1,16 @@
 //! The cheap questions against the slow path: `is_legal` against membership in the full legal list
 //! (every legal move, the other promotion choice, every drop, random 16-bit codes), `key_after`
 //! against the key after actually playing the move (also for random codes, as `play_unchecked`
-//! leaves it), `has_legal_move` and `status` against the list's emptiness, on random games.
+//! leaves it), `has_legal_move` and `status` against the list's emptiness, the key's board and hand
+//! parts against the public Zobrist keys, and hand dominance against a kind-by-kind comparison.
 
 mod common;
 #[path = "common/playout.rs"]
 mod playout;
 
 use common::Rng;
-use hayanagi::{Move, PieceKind, Position, Square, Status};
-use playout::{BIASES, RICH_STARTS, playout};
+use hayanagi::{Color, Hand, Move, PieceKind, Position, Square, Status, zobrist};
+use playout::{BIASES, Bias, RICH_STARTS, playout};
 
 fn check_questions(pos: &Position, rng: &mut Rng) {
     let sfen = pos.sfen().to_string();
@@ -87,4 +88,53 @@ fn mate_and_no_moves_have_no_legal_move() {
     assert!(stalemate.legal_moves().is_empty());
     assert!(!stalemate.has_legal_move());
     assert_eq!(stalemate.status(), Status::NoMoves);
+}
+
+/// The key in parts: the board part from the board and side alone, the hand part from the hands
+/// alone, both from the public Zobrist keys; their XOR is the key.
+fn check_keys(pos: &Position) {
+    let mut board = if pos.side_to_move() == Color::White { zobrist::SIDE } else { 0 };
+    for square in Square::ALL {
+        if let Some(piece) = pos.piece_at(square) {
+            board ^= zobrist::board(piece, square);
+        }
+    }
+    let mut hands = 0;
+    for color in Color::ALL {
+        for kind in PieceKind::HAND {
+            hands ^= zobrist::hand(color, kind, pos.hand(color).count(kind)).unwrap();
+        }
+    }
+    assert_eq!(pos.board_key(), board, "board_key in {}", pos.sfen());
+    assert_eq!(pos.hand_key(), hands, "hand_key in {}", pos.sfen());
+    assert_eq!(pos.key(), board ^ hands);
+}
+
+#[test]
+fn key_parts_on_random_games() {
+    let mut positions = 0;
+    for (i, bias) in BIASES.into_iter().enumerate() {
+        playout(&Position::startpos(), 4000 + i as u64, bias, 250, |pos| {
+            positions += 1;
+            check_keys(pos);
+        });
+    }
+    for sfen in RICH_STARTS {
+        playout(&Position::from_sfen(sfen).unwrap(), 9, Bias::Drops, 60, check_keys);
+    }
+    assert!(positions > 500);
+}
+
+#[test]
+fn hand_dominance_is_kind_by_kind_at_least() {
+    let mut rng = Rng::new(0xd0d0);
+    let random_hand =
+        |rng: &mut Rng| PieceKind::HAND.into_iter().fold(Hand::EMPTY, |hand, kind| hand.with(kind, rng.below(4) as u8));
+    for _ in 0..20_000 {
+        let (a, b) = (random_hand(&mut rng), random_hand(&mut rng));
+        let brute = PieceKind::HAND.into_iter().all(|kind| a.count(kind) >= b.count(kind));
+        assert_eq!(a.dominates(b), brute, "{a} vs {b}");
+        assert!(a.dominates(a) && a.dominates(Hand::EMPTY));
+        assert_eq!(a.dominates(b) && b.dominates(a), a == b);
+    }
 }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! hayanagi perft <depth> [--divide] [--no-bulk] <position>
-//! hayanagi moves <position>
+//! hayanagi moves [--kind <kind>] <position>
 //! hayanagi mate <plies> <position>
 //! hayanagi analyze            (positions on stdin, one per line)
 //! hayanagi handicaps
@@ -23,6 +23,7 @@ use hayanagi::{Entry, History, Move, Position, Status, Undo};
 mod convert;
 mod handicap;
 mod mate;
+mod moves;
 
 const USAGE: &str = "\
 hayanagi: a shogi move generator
@@ -33,8 +34,11 @@ usage:
       '<move>: <count>' for every root move; --no-bulk plays every leaf move instead
       of counting the last ply's move list. The last line is 'Nodes searched: <N>';
       the time and speed go to stderr.
-  hayanagi moves <position>
-      The legal moves in USI, one per line, sorted.
+  hayanagi moves [--kind <kind>] <position>
+      The legal moves in USI, one per line, sorted. --kind keeps one kind: captures,
+      non-captures (board moves onto empty squares, and drops), drops, checks (direct,
+      discovered, drops), quiet-checks (checks that capture nothing), evasions (every
+      legal move when in check; nothing when not in check), all (the default).
   hayanagi mate <plies> <position>
       The mating line within <plies> (1 or 3) plies, in USI, space-separated: the
       attacker's check, the defender's first legal reply, the mate; or 'none'. Every
@@ -59,6 +63,7 @@ examples:
   hayanagi perft 3 --divide position startpos moves 7g7f
   hayanagi mate 3 'k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1'
   hayanagi moves 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'
+  hayanagi moves --kind checks '4k4/9/4P4/9/9/9/9/9/4K4 b G 1'
   hayanagi perft 3 handicap two-pieces moves 5a4b
 ";
 
@@ -140,7 +145,7 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
     let Some((command, rest)) = words.split_first() else { return Err(Failure::NoArguments) };
     match command.as_str() {
         "perft" => perft_command(rest),
-        "moves" => moves_command(rest),
+        "moves" => moves::moves_command(rest),
         "handicaps" => handicap::handicaps_command(rest, io::stdout().lock()),
         "mate" => mate::mate_command(rest),
         "convert" => convert::command(rest),
@@ -218,22 +223,6 @@ fn parse_depth(word: &str) -> Result<u32, Failure> {
         Ok(depth) if depth <= MAX_DEPTH => Ok(depth),
         _ => Err(bad()),
     }
-}
-
-// ----- moves -----
-
-fn moves_command(args: &[String]) -> Result<(), Failure> {
-    if let Some(option) = args.iter().find(|arg| arg.starts_with("--")) {
-        return Err(unknown_option(option));
-    }
-    let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    let pos = position_from_words(&words)?;
-    let mut out = BufWriter::new(io::stdout().lock());
-    for usi in sorted_usi(&pos) {
-        writeln!(out, "{usi}")?;
-    }
-    out.flush()?;
-    Ok(())
 }
 
 // ----- analyze -----

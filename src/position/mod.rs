@@ -2,6 +2,7 @@
 //! (bitboards, king squares, Zobrist key, checkers, pinned pieces), kept in sync on every move.
 
 pub(crate) mod handicap;
+mod keys;
 mod movegen;
 mod perft;
 pub(crate) mod setup;

@@ -68,6 +68,29 @@ impl Hand {
         total
     }
 
+    /// True when this hand holds at least as many pieces of every kind as `other` (優越: a tsume
+    /// solver may then reuse what it proved for `other`'s position with this hand).
+    ///
+    /// ```
+    /// use hayanagi::{Hand, PieceKind};
+    /// let more = Hand::EMPTY.with(PieceKind::Gold, 2).with(PieceKind::Pawn, 1);
+    /// let less = Hand::EMPTY.with(PieceKind::Gold, 1);
+    /// assert!(more.dominates(less) && !less.dominates(more));
+    /// assert!(less.dominates(less) && less.dominates(Hand::EMPTY));
+    /// assert!(!more.dominates(Hand::EMPTY.with(PieceKind::Silver, 1)));
+    /// ```
+    #[inline]
+    pub const fn dominates(self, other: Hand) -> bool {
+        let mut i = 0;
+        while i < self.counts.len() {
+            if self.counts[i] < other.counts[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+
     /// The count of `kind` read in place: one byte, where copying the whole `Hand` (as
     /// [`Hand::count`] does) after a one-byte update stalls store forwarding in make/undo.
     #[inline(always)]

@@ -1,9 +1,8 @@
-//! Questions about one move that need no full generation: is it legal, does it check, what key
-//! follows it.
+//! Questions about one move that need no full generation: is it legal, does it check.
 
 use super::{FindSink, Scope};
-use crate::position::{aligned, attacks_king, board_key, hand_key};
-use crate::{Bitboard, Move, Piece, PieceKind, Position, board::tables::ZOBRIST_SIDE};
+use crate::position::{aligned, attacks_king};
+use crate::{Bitboard, Move, Piece, PieceKind, Position};
 
 impl Position {
     /// True when `mv` is legal: exactly when it is in [`Position::legal_moves`]. Any move value is
@@ -95,54 +94,6 @@ impl Position {
                     || !(self.slider_attackers(us, their_king, after).without(from)).is_empty()
             }
         }
-    }
-
-    /// The Zobrist key the position would have after [`Position::play_unchecked`]`(mv)`, computed
-    /// without playing it (to prefetch a hash table entry, for example). For a legal move this is
-    /// the key after playing it; for any other move value it is whatever key `play_unchecked` would
-    /// leave (never a panic), so check legality first where that matters.
-    ///
-    /// ```
-    /// use hayanagi::Position;
-    /// let mut pos = Position::startpos();
-    /// let mv = pos.parse_usi_move("7g7f").unwrap();
-    /// let key = pos.key_after(mv);
-    /// pos.play(mv).unwrap();
-    /// assert_eq!(pos.key(), key);
-    /// ```
-    #[must_use]
-    pub fn key_after(&self, mv: Move) -> u64 {
-        let us = self.side_to_move();
-        let to = mv.to();
-        let mut key = self.key() ^ ZOBRIST_SIDE;
-        match mv.from() {
-            None => {
-                let Some(kind) = mv.drop_kind() else { return self.key() };
-                let count = self.hand(us).count(kind);
-                if self.piece_at(to).is_some() || count == 0 {
-                    return self.key();
-                }
-                key ^= hand_key(us, kind, count) ^ hand_key(us, kind, count - 1);
-                key ^= board_key(Piece::new(us, kind), to);
-            }
-            Some(from) => {
-                let Some(piece) = self.piece_at(from) else { return self.key() };
-                if let Some(captured) = self.piece_at(to) {
-                    key ^= board_key(captured, to);
-                    if captured.kind() != PieceKind::King {
-                        let kind = captured.kind().unpromote();
-                        let count = self.hand(us).count(kind);
-                        key ^= hand_key(us, kind, count) ^ hand_key(us, kind, count.wrapping_add(1));
-                    }
-                }
-                let moved = match (mv.is_promotion(), piece.kind().promote()) {
-                    (true, Some(promoted)) => Piece::new(piece.color(), promoted),
-                    _ => piece,
-                };
-                key ^= board_key(piece, from) ^ board_key(moved, to);
-            }
-        }
-        key
     }
 }
 

@@ -1,0 +1,86 @@
+//! The Zobrist key in parts: the board part (pieces and side to move) and the hand part, which a
+//! tsume solver's table keeps apart to compare hands by dominance; and the key after a move, without
+//! playing it.
+
+use crate::position::{board_key, hand_key};
+use crate::{Color, Move, Piece, PieceKind, Position, board::tables::ZOBRIST_SIDE};
+
+impl Position {
+    /// The hand part of [`Position::key`]: the keys of both hands, every (colour, kind, count)
+    /// XORed together (computed on each call from the 14 counts, not kept).
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/4K4 b G 1".parse().unwrap();
+    /// let other: Position = "4k4/9/9/9/9/9/9/9/4K4 b S 1".parse().unwrap();
+    /// assert_eq!(pos.board_key(), other.board_key());
+    /// assert_ne!(pos.hand_key(), other.hand_key());
+    /// assert_eq!(pos.key(), pos.board_key() ^ pos.hand_key());
+    /// ```
+    #[must_use]
+    pub fn hand_key(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            let hand = self.hand(color);
+            for kind in PieceKind::HAND {
+                key ^= hand_key(color, kind, hand.count(kind));
+            }
+        }
+        key
+    }
+
+    /// The board part of [`Position::key`]: the pieces on the board and the side to move, without
+    /// the hands. `key() == board_key() ^ hand_key()`, so keys stay what they always were.
+    #[must_use]
+    pub fn board_key(&self) -> u64 {
+        self.key() ^ self.hand_key()
+    }
+
+    /// The Zobrist key the position would have after [`Position::play_unchecked`]`(mv)`, computed
+    /// without playing it (to prefetch a hash table entry, for example). For a legal move this is
+    /// the key after playing it; for any other move value it is whatever key `play_unchecked` would
+    /// leave (never a panic), so check legality first where that matters.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut pos = Position::startpos();
+    /// let mv = pos.parse_usi_move("7g7f").unwrap();
+    /// let key = pos.key_after(mv);
+    /// pos.play(mv).unwrap();
+    /// assert_eq!(pos.key(), key);
+    /// ```
+    #[must_use]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let us = self.side_to_move();
+        let to = mv.to();
+        let mut key = self.key() ^ ZOBRIST_SIDE;
+        match mv.from() {
+            None => {
+                let Some(kind) = mv.drop_kind() else { return self.key() };
+                let count = self.hand(us).count(kind);
+                if self.piece_at(to).is_some() || count == 0 {
+                    return self.key();
+                }
+                key ^= hand_key(us, kind, count) ^ hand_key(us, kind, count - 1);
+                key ^= board_key(Piece::new(us, kind), to);
+            }
+            Some(from) => {
+                let Some(piece) = self.piece_at(from) else { return self.key() };
+                if let Some(captured) = self.piece_at(to) {
+                    key ^= board_key(captured, to);
+                    if captured.kind() != PieceKind::King {
+                        let kind = captured.kind().unpromote();
+                        let count = self.hand(us).count(kind);
+                        key ^= hand_key(us, kind, count) ^ hand_key(us, kind, count.wrapping_add(1));
+                    }
+                }
+                let moved = match (mv.is_promotion(), piece.kind().promote()) {
+                    (true, Some(promoted)) => Piece::new(piece.color(), promoted),
+                    _ => piece,
+                };
+                key ^= board_key(piece, from) ^ board_key(moved, to);
+            }
+        }
+        key
+    }
+}
