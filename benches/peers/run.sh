@@ -29,8 +29,8 @@ echo "building (release, lto, codegen-units=1) into $TARGET/peers-{default,nativ
 env -u RUSTFLAGS cargo build --release --locked --quiet --target-dir "$TARGET/peers-default"
 RUSTFLAGS='-C target-cpu=native' cargo build --release --locked --quiet --target-dir "$TARGET/peers-native"
 
-ALL=hayanagi,haitaka,rsshogi,rsshogi-perft,rshogi-core,lite
-FAST=hayanagi,haitaka,rsshogi,rsshogi-perft,rshogi-core
+ALL=hayanagi,shunsai,haitaka,rsshogi,rsshogi-perft,rshogi-core,lite
+FAST=hayanagi,shunsai,haitaka,rsshogi,rsshogi-perft,rshogi-core
 # position depth modes engines
 if [ "$QUICK" = 1 ]; then
   CASES=(

@@ -10,6 +10,7 @@ mod hayanagi;
 mod lite;
 mod rshogi_core;
 mod rsshogi;
+mod shunsai;
 
 use std::fmt;
 
@@ -70,6 +71,12 @@ pub const ENGINES: &[Engine] = &[
         about: "this repository: Position::from_sfen + Position::perft(depth, bulk)",
         modes: &Mode::ALL,
         setup: hayanagi::setup,
+    },
+    Engine {
+        name: "shunsai",
+        about: "shunsai 0.1.2: Position::generate_moves (one MoveSet per origin, kept in a per-ply buffer) + do_move / undo_move; bulk counts MoveSet::len",
+        modes: &Mode::ALL,
+        setup: shunsai::setup,
     },
     Engine {
         name: "haitaka",
