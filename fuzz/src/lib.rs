@@ -3,6 +3,8 @@
 //!
 //! Every check panics on failure: a panic is what libFuzzer records as a crash.
 
+pub mod records;
+
 use hayanagi::{
     Bitboard, Color, MAX_SFEN_LEN, Piece, PieceKind, Position, SfenError, SfenErrorKind, SfenField, Square,
 };

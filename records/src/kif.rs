@@ -647,7 +647,11 @@ pub(crate) fn write(record: &Record, style: Style) -> String {
         pos.play_unchecked(m.mv);
     }
     if let Some(outcome) = &record.outcome {
-        if style == Style::Kif {
+        // The special move implies its winner (the side to move resigns); a record whose winner is
+        // another (read from a まで line alone) keeps only that line, which says who.
+        let implied = matches!(outcome.ending, Ending::IllegalAction | Ending::IllegalMove)
+            || Outcome::default_winner(outcome.ending, pos.side_to_move()) == outcome.winner;
+        if style == Style::Kif && implied {
             let word = special_word(outcome.ending);
             out.push_str(&format!("{:>4} {word}", record.moves.len() + 1));
             if let Some(ms) = outcome.time_ms {

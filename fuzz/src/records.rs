@@ -1,0 +1,38 @@
+//! The game-record readers (CSA, KIF, KI2 of hayanagi-records) on arbitrary bytes: no panic; what
+//! is accepted writes back in its format (in UTF-8 and in Shift_JIS) and reads again to the same
+//! game: start position, moves, ending and winner (and times, except in KI2, which has none).
+
+use hayanagi_records::{Ending, Format, Record, TextEncoding, decode};
+
+/// The game a record holds, as compared across a round trip.
+fn game(record: &Record, format: Format) -> impl PartialEq + core::fmt::Debug {
+    let outcome = record.outcome.map(|o| {
+        // CSA names a foul by the side that made it except for the side to move's illegal move.
+        let ending = match o.ending {
+            Ending::IllegalMove if format == Format::Csa => Ending::IllegalAction,
+            e => e,
+        };
+        (ending, o.winner)
+    });
+    let times: Vec<Option<u64>> = if format == Format::Ki2 {
+        Vec::new()
+    } else {
+        record.moves.iter().map(|m| m.time_ms.map(|t| t / 1000 * 1000)).collect()
+    };
+    (record.start.sfen().to_string(), record.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), outcome, times)
+}
+
+/// Reads `data` as `format` and checks the round trip of what is accepted.
+pub fn check(data: &[u8], format: Format) {
+    let Ok((text, _)) = decode(data, None) else { return };
+    let Ok(record) = Record::read_str(&text, Some(format)) else { return };
+    let written = record.write(format);
+    for encoding in [TextEncoding::Utf8, TextEncoding::ShiftJis] {
+        let bytes = encoding.encode(&written);
+        let again = match decode(&bytes, Some(encoding)).and_then(|(text, _)| Record::read_str(&text, Some(format))) {
+            Ok(again) => again,
+            Err(e) => panic!("the written record does not read back ({e}):\n{written}"),
+        };
+        assert_eq!(game(&again, format), game(&record, format), "round trip through:\n{written}");
+    }
+}
