@@ -116,6 +116,8 @@ export function cases(hy) {
         equal(SQUARES[56], "7g");
         equal(SQUARES[80], "1i");
         ok(Object.isFrozen(SQUARES));
+        // Index i is the square the module calls SQUARES[i]: a drop encoded by index, written by the module.
+        for (let i = 0; i < 81; i++) equal(toMove({ drop: "G", to: i }).usi, `G*${SQUARES[i]}`);
         // Every destination of a gold drop on an empty board, by the module's USI text.
         const gold = Position.fromSfen("k8/9/9/9/9/9/9/9/8K b G");
         const drops = gold.legalMoves().filter((move) => "drop" in move);
