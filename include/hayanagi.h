@@ -190,7 +190,7 @@ extern "C" {
 #define HAYANAGI_ERR_BAD_MOVE (-6)          /* the uint16_t is not a move encoding */
 #define HAYANAGI_ERR_ILLEGAL_MOVE (-7)      /* the move is not legal in the position */
 #define HAYANAGI_ERR_UNDO_MISMATCH (-8)     /* the undo record is not of the last move played here */
-#define HAYANAGI_ERR_PLY_OVERFLOW (-9)      /* a move would take the ply beyond 2^64 - 1 */
+#define HAYANAGI_ERR_PLY_OVERFLOW (-9)      /* the ply is 2^64 - 1: no move can be played from it */
 #define HAYANAGI_ERR_DEPTH_TOO_LARGE (-10)  /* perft depth above HAYANAGI_MAX_PERFT_DEPTH */
 #define HAYANAGI_ERR_NON_PRINTABLE (-11)    /* a byte of the text is not printable ASCII */
 #define HAYANAGI_ERR_OUT_OF_RANGE (-12)     /* a square, colour, kind or rule argument out of range */

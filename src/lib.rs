@@ -14,8 +14,9 @@
 //!   drops, checks, quiet checks, evasions) as a list ([`Position::moves`]), a count
 //!   ([`Position::count_moves`]) or a callback that can stop early ([`Position::for_each_group`] over
 //!   [`MoveGroup`]s, [`Position::for_each_move`]); [`Position::key_after`] without playing.
-//! - **Making moves**: [`Position::play`] (checked), [`Position::play_unchecked`] and
-//!   [`Position::undo`]; the Zobrist [`Position::key`] and the checkers are kept up to date on every
+//! - **Making moves**: [`Position::play`] (checked), [`Position::play_unchecked`], and
+//!   [`Position::undo`] (checked: it refuses a record that is not of the last move) or
+//!   [`Position::undo_unchecked`]; the Zobrist [`Position::key`] and the checkers are kept up to date on every
 //!   move. [`Position::perft`] counts the tree.
 //! - **Game status** ([`Status`]): mate, no moves, four-fold repetition confirmed against the full
 //!   position, perpetual check, max-ply draw, from a [`History`] whose storage the caller chooses; the
@@ -43,7 +44,7 @@
 //!
 //! ## Cost
 //! All generated tables together take 461.9 KiB of rodata (flash); each table's size is listed in
-//! the README. A [`Position`] is 480 bytes, an [`Undo`] record 32, a [`Move`] 2, a [`MoveList`]
+//! the README. A [`Position`] is 480 bytes, an [`Undo`] record 48, a [`Move`] 2, a [`MoveList`]
 //! 2,056 (on the stack), a [`History`] entry 16. Speed (perft) is in the README.
 
 #![no_std]
@@ -81,7 +82,9 @@ pub use packed::records::{
 };
 pub use position::handicap::{Handicap, HandicapParseError};
 pub use position::setup::{Relaxations, Setup, SetupError, SetupProblem};
-pub use position::{GroupMoves, IllegalMove, MoveFilter, MoveGroup, Origin, Position, Promotion, Undo};
+pub use position::{
+    GroupMoves, IllegalMove, MoveFilter, MoveGroup, Origin, PlayError, Position, Promotion, Undo, UndoError,
+};
 pub use rules::declaration::{Declaration, DeclarationFailures, DeclarationOutcome, DeclarationRule};
 pub use rules::history::{Entry, History, HistoryError};
 pub use rules::mate::MateLine;

@@ -37,7 +37,7 @@ fn check_position(pos: &Position, rng: &mut Rng) {
         let mut after = pos.clone();
         let undo = after.play_unchecked(mv);
         assert_eq!(pos.gives_check(mv), after.in_check(), "gives_check({mv}) in {sfen}");
-        after.undo(mv, undo);
+        after.undo(undo).unwrap();
         assert_eq!(&after, pos, "undo of {mv} in {sfen}");
     }
     // Near misses: the other promotion choice, every drop, and random encodings.

@@ -9,8 +9,8 @@ use SfenErrorKind::*;
 use SfenField::{Board, Hands, Input, Ply, Side};
 use common::Rng;
 use hayanagi::{
-    Color, Entry, Hand, History, MAX_SFEN_LEN, Piece, PieceKind, Position, Rank, SfenError, SfenErrorKind, SfenField,
-    Square,
+    Color, Entry, Hand, History, HistoryError, MAX_SFEN_LEN, Move, Piece, PieceKind, PlayError, Position, Rank,
+    SfenError, SfenErrorKind, SfenField, Square,
 };
 
 const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -678,34 +678,31 @@ fn positions_cshogi_accepts_but_the_rules_reject() {
 // ----- found by fuzzing (fuzz/, `fuzz/run.sh`) -----
 
 /// fuzz target `play`: a move at ply `u64::MAX` wrapped the ply to 0, and the parser rejects the SFEN
-/// printed for that position (`... w - 0`). The ply now stops at `u64::MAX`, and undo (also a
-/// [`History`]'s, which rebuilds the undo records from its entries) still restores it.
+/// printed for that position (`... w - 0`). A move can now reach ply `u64::MAX` but not be played
+/// from it: [`Position::play`], a [`History`] (and the C API and a USI command, in their tests)
+/// refuse it with `PlyLimit` and change nothing; undo restores the ply exactly.
 #[test]
-fn fuzz_play_a_move_at_ply_u64_max_keeps_the_sfen_readable() {
+fn fuzz_play_a_move_at_ply_u64_max_is_refused_with_ply_limit() {
     let start = accepts("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 18446744073709551614");
     let mut pos = start.clone();
-    let mut played = Vec::new();
-    for usi in ["7g7f", "3c3d", "8h2b+"] {
-        let mv = pos.parse_usi_move(usi).unwrap();
-        played.push((mv, pos.play(mv).unwrap()));
-        assert_eq!(pos.ply(), u64::MAX, "after {usi}");
-        assert_round_trip(&pos);
-    }
-    assert_eq!(
-        pos.sfen().to_string(),
-        "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 18446744073709551615"
-    );
-    while let Some((mv, undo)) = played.pop() {
-        pos.undo(mv, undo);
-    }
+    let undo = pos.play(pos.parse_usi_move("7g7f").unwrap()).unwrap();
+    assert_eq!(pos.ply(), u64::MAX);
+    assert_round_trip(&pos);
+    let at_limit = pos.clone();
+    let mv = pos.parse_usi_move("3c3d").unwrap();
+    assert_eq!(pos.play(mv), Err(PlayError::PlyLimit));
+    assert_eq!(pos, at_limit);
+    // An illegal move is still reported as illegal first.
+    let illegal = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+    assert_eq!(pos.play(illegal), Err(PlayError::Illegal(illegal)));
+    pos.undo(undo).unwrap();
     assert_eq!(pos, start);
 
     let mut history = History::new([Entry::EMPTY; 4]);
-    for usi in ["7g7f", "3c3d", "8h2b+"] {
-        let mv = pos.parse_usi_move(usi).unwrap();
-        history.play(&mut pos, mv).unwrap();
-        assert_eq!(pos.ply(), u64::MAX, "after {usi}");
-    }
-    while history.undo(&mut pos).is_ok() {}
+    let first = pos.parse_usi_move("7g7f").unwrap();
+    history.play(&mut pos, first).unwrap();
+    assert_eq!(history.play(&mut pos, mv), Err(HistoryError::PlyLimit));
+    assert_eq!((pos.clone(), history.len()), (at_limit, 1));
+    history.undo(&mut pos).unwrap();
     assert_eq!(pos, start);
 }

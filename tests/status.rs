@@ -134,8 +134,8 @@ fn repetition_found_through_push_from_the_usi_parser() {
     let mut history = History::new(&mut storage[..]);
     let mut refused = None;
     let moves = [GOLD_SHUFFLE; 3].join(" ");
-    let pos = Position::from_usi_position_with(&format!("position startpos moves {moves}"), |after, mv, undo| {
-        refused = refused.or(history.push(after, mv, undo).err());
+    let pos = Position::from_usi_position_with(&format!("position startpos moves {moves}"), |after, undo| {
+        refused = refused.or(history.push(after, undo).err());
     })
     .unwrap();
     assert_eq!(refused, None);
@@ -271,10 +271,10 @@ fn history_full_is_an_error_and_changes_nothing() {
     let mut borrowed = History::new(&mut buffer[..]);
     let mut pos = Position::startpos();
     let undo = pos.play(usi(&pos, "7g7f")).unwrap();
-    assert_eq!(borrowed.push(&pos, usi(&Position::startpos(), "7g7f"), undo), Ok(()));
+    assert_eq!(borrowed.push(&pos, undo), Ok(()));
     let mv = usi(&pos, "3c3d");
     let undo = pos.play(mv).unwrap();
-    assert_eq!(borrowed.push(&pos, mv, undo), Err(HistoryError::Full { capacity: 1 }));
+    assert_eq!(borrowed.push(&pos, undo), Err(HistoryError::Full { capacity: 1 }));
     assert_eq!(borrowed.len(), 1);
     let mut none: History<[Entry; 0]> = History::default();
     let mut pos = Position::startpos();

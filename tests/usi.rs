@@ -222,7 +222,7 @@ fn the_ply_may_reach_u64_max_but_not_pass_it() {
     let pos = usi("sfen 4k4/9/9/9/9/9/9/9/4K4 b - 18446744073709551614 moves 5i4h");
     assert_eq!(pos.ply(), u64::MAX);
     let input = "sfen 4k4/9/9/9/9/9/9/9/4K4 b - 18446744073709551614 moves 5i4h 5a4a";
-    rejects(input, 63, UsiErrorKind::PlyOverflow { index: 1 });
+    rejects(input, 63, UsiErrorKind::PlyLimit { index: 1 });
 }
 
 #[test]
@@ -343,7 +343,7 @@ fn rejects_a_non_printable_byte() {
 fn after_move_sees_each_position_move_and_undo_record() {
     let input = "startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e";
     let mut seen = Vec::new();
-    let end = Position::from_usi_position_with(input, |pos, mv, undo| seen.push((pos.clone(), mv, undo))).unwrap();
+    let end = Position::from_usi_position_with(input, |pos, undo| seen.push((pos.clone(), undo.mv(), undo))).unwrap();
     assert_eq!(seen.len(), 5);
     assert_eq!(end.ply(), 6);
     // Replaying gives the same positions, and undoing in reverse order leads back to the start.
@@ -356,7 +356,8 @@ fn after_move_sees_each_position_move_and_undo_record() {
     let mut back = end.clone();
     for (pos, mv, undo) in seen.iter().rev() {
         assert_eq!(&back, pos);
-        back.undo(*mv, *undo);
+        assert_eq!(undo.mv(), *mv);
+        back.undo(*undo).unwrap();
     }
     assert_eq!(back, Position::startpos());
     assert_eq!(seen[4].0.hand(Color::Black).count(PieceKind::Bishop), 0);
@@ -365,7 +366,7 @@ fn after_move_sees_each_position_move_and_undo_record() {
 #[test]
 fn after_move_reports_the_moves_before_an_error() {
     let mut count = 0;
-    let result = Position::from_usi_position_with("startpos moves 7g7f 3c3d 1i1g", |_, _, _| count += 1);
+    let result = Position::from_usi_position_with("startpos moves 7g7f 3c3d 1i1g", |_, _| count += 1);
     assert!(result.is_err());
     assert_eq!(count, 2);
 }
@@ -397,15 +398,15 @@ const BYTES: &[u8] = b" /+-*0123456789abcdefghiPLNSGBRKplnsgbrkmovesx\0\n\xff";
 /// whose ply is the start ply plus the number of moves reported.
 fn check(input: &[u8]) -> Result<Position, UsiError> {
     let mut moves = 0u64;
-    let result = Position::from_usi_position_bytes_with(input, |_, _, _| moves += 1);
+    let result = Position::from_usi_position_bytes_with(input, |_, _| moves += 1);
     if let Ok(pos) = &result {
         let text = pos.sfen().to_string();
         assert_eq!(Position::from_sfen(&text).as_ref(), Ok(pos));
         let mut start = None;
-        Position::from_usi_position_bytes_with(input, |pos, mv, undo| {
+        Position::from_usi_position_bytes_with(input, |pos, undo| {
             if start.is_none() {
                 let mut before = pos.clone();
-                before.undo(mv, undo);
+                before.undo(undo).unwrap();
                 start = Some(before);
             }
         })

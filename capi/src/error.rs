@@ -67,8 +67,8 @@ error_codes! {
     /// The undo record is not of the last move played on the position.
     UndoMismatch = -8, "HAYANAGI_ERR_UNDO_MISMATCH",
         c"the undo record is not of the last move played on this position";
-    /// A move would take the ply beyond `u64::MAX`.
-    PlyOverflow = -9, "HAYANAGI_ERR_PLY_OVERFLOW", c"the ply would exceed 18446744073709551615";
+    /// The position is at ply `u64::MAX`, where no move can be played ([`hayanagi::PlayError::PlyLimit`]).
+    PlyOverflow = -9, "HAYANAGI_ERR_PLY_OVERFLOW", c"the ply is at 18446744073709551615: no move can be played";
     /// Perft depth above `HAYANAGI_MAX_PERFT_DEPTH`.
     DepthTooLarge = -10, "HAYANAGI_ERR_DEPTH_TOO_LARGE", c"the perft depth is above HAYANAGI_MAX_PERFT_DEPTH";
     /// A byte of the text is not printable ASCII.
@@ -251,6 +251,7 @@ impl From<HistoryError> for ErrorCode {
         match error {
             HistoryError::Full { .. } => ErrorCode::HistoryFull,
             HistoryError::IllegalMove(_) => ErrorCode::IllegalMove,
+            HistoryError::PlyLimit => ErrorCode::PlyOverflow,
             HistoryError::NotCurrent { .. } => ErrorCode::HistoryNotCurrent,
             HistoryError::Empty => ErrorCode::HistoryEmpty,
         }
@@ -265,7 +266,7 @@ impl From<UsiErrorKind> for ErrorCode {
             UsiErrorKind::Sfen(error) => error.kind().into(),
             UsiErrorKind::Trailing => ErrorCode::UsiTrailing,
             UsiErrorKind::Move { error, .. } => error.into(),
-            UsiErrorKind::PlyOverflow { .. } => ErrorCode::PlyOverflow,
+            UsiErrorKind::PlyLimit { .. } => ErrorCode::PlyOverflow,
         }
     }
 }

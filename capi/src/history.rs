@@ -187,10 +187,7 @@ pub unsafe extern "C" fn hayanagi_history_play(
         change_history(history, |history| {
             change_position(pos, |pos| {
                 let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
-                // As `hayanagi_play`: the C API refuses to play beyond the largest ply.
-                if pos.ply() == u64::MAX && pos.is_legal(mv) {
-                    return Err(ErrorCode::PlyOverflow);
-                }
+                // A move from ply u64::MAX is HistoryError::PlyLimit: PLY_OVERFLOW, as `hayanagi_play`.
                 history.play(pos, mv).map_err(ErrorCode::from)?;
                 Ok(0)
             })
@@ -295,7 +292,7 @@ pub unsafe extern "C" fn hayanagi_position_from_usi_with_history(
             let text = input(command, len)?;
             // First only count the moves, so that an error leaves the history as it was.
             let mut moves = 0usize;
-            let parsed = Position::from_usi_position_bytes_with(text, |_, _, _| moves += 1);
+            let parsed = Position::from_usi_position_bytes_with(text, |_, _| moves += 1);
             if let Err(error) = parsed {
                 put(error_offset, error.offset());
                 return Err(ErrorCode::from(error.kind()));
@@ -305,8 +302,8 @@ pub unsafe extern "C" fn hayanagi_position_from_usi_with_history(
             }
             history.clear();
             let mut refused = None;
-            let parsed = Position::from_usi_position_bytes_with(text, |after, mv, undo| {
-                if let Err(error) = history.push(after, mv, undo) {
+            let parsed = Position::from_usi_position_bytes_with(text, |after, undo| {
+                if let Err(error) = history.push(after, undo) {
                     refused = refused.or(Some(error));
                 }
             });

@@ -9,7 +9,7 @@ use crate::ErrorCode;
 use crate::position::code;
 use crate::query::{hand_kind, square};
 use crate::record::{
-    PositionRecord, UndoEntry, UndoRecord, change_position, input, put, read_position, read_undo, write_text,
+    PositionRecord, UndoRecord, change_position, input, put, read_position, read_undo, write_text,
     write_undo,
 };
 
@@ -158,15 +158,13 @@ unsafe fn play_with(
             if !accept(pos, mv) {
                 return Err(ErrorCode::IllegalMove);
             }
-            // SPEC §2: the ply is a u64; the library keeps it at u64::MAX, the C API refuses (as USI
-            // commands do).
+            // No move from ply u64::MAX: the library's answer (`PlayError::PlyLimit`) to both plays.
             if pos.ply() == u64::MAX {
                 return Err(ErrorCode::PlyOverflow);
             }
             let record = pos.play_unchecked(mv);
             if !undo.is_null() {
-                let entry = UndoEntry { mv, undo: record, key_after: pos.key(), ply_after: pos.ply() };
-                write_undo(undo, entry);
+                write_undo(undo, record);
             }
             Ok(0)
         })
@@ -185,13 +183,10 @@ pub unsafe extern "C" fn hayanagi_undo(pos: *mut PositionRecord, undo: *const Un
     // SAFETY: the caller's contract. The record is not read when the position is refused.
     let result = unsafe {
         change_position(pos, |pos| {
-            let entry = read_undo(undo)?;
-            // The record belongs to the position right after its move; anything else would be
-            // taken back into a meaningless position.
-            if pos.key() != entry.key_after || pos.ply() != entry.ply_after {
-                return Err(ErrorCode::UndoMismatch);
-            }
-            pos.undo(entry.mv, entry.undo);
+            let record = read_undo(undo)?;
+            // The record belongs to the position right after its move (the library checks its key
+            // and ply and changes nothing otherwise).
+            pos.undo(record).map_err(|_| ErrorCode::UndoMismatch)?;
             Ok(0)
         })
     };

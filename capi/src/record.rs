@@ -6,7 +6,7 @@ use core::fmt::{self, Write};
 use core::mem::{align_of, size_of};
 use core::{ptr, slice};
 
-use hayanagi::{Move, Position, Undo};
+use hayanagi::{Position, Undo};
 
 use crate::ErrorCode;
 use crate::header::{POSITION_SIZE, UNDO_SIZE};
@@ -26,9 +26,9 @@ pub struct PositionRecord {
 
 /// `hayanagi_undo_record`: what taking back one move needs, in caller memory, after an 8-byte tag.
 ///
-/// Layout: tag (8 bytes), the position's key and ply right after the move (8 + 8, checked by
-/// `hayanagi_undo` so that a record is only applied to the position it belongs to), the move
-/// (2, padded to 8), then the library's [`Undo`]. Read and written field by field (unaligned).
+/// Layout: tag (8 bytes), then the library's [`Undo`] (which holds the move and names the position
+/// it produced by key and ply, so that `hayanagi_undo` applies a record only to that position).
+/// Read and written unaligned.
 #[repr(C)]
 pub struct UndoRecord {
     opaque: [u8; UNDO_SIZE],
@@ -41,7 +41,7 @@ const FIRST_BODY: usize = OFFSET_AT + 1;
 /// The last byte the position may start at.
 const LAST_BODY: usize = POSITION_SIZE - size_of::<Position>();
 /// Where the library's `Undo` starts in an undo record.
-const UNDO_BODY: usize = 32;
+const UNDO_BODY: usize = 8;
 
 // Wherever the record is, an aligned place for the position fits after the tag and offset byte.
 const _: () = assert!(
@@ -53,15 +53,7 @@ const _: () = assert!(UNDO_BODY + size_of::<Undo>() <= UNDO_SIZE, "HAYANAGI_UNDO
 /// The tags: ASCII text mixed with the sizes of what follows, so that a record written by a build
 /// with another layout is (very likely) rejected rather than misread.
 const POSITION_TAG: u64 = u64::from_le_bytes(*b"hynPOS\x02\x00") ^ ((size_of::<Position>() as u64) << 48);
-const UNDO_TAG: u64 = u64::from_le_bytes(*b"hynUND\x01\x00") ^ ((size_of::<Undo>() as u64) << 48);
-
-/// What an undo record holds.
-pub(crate) struct UndoEntry {
-    pub mv: Move,
-    pub undo: Undo,
-    pub key_after: u64,
-    pub ply_after: u64,
-}
+const UNDO_TAG: u64 = u64::from_le_bytes(*b"hynUND\x02\x00") ^ ((size_of::<Undo>() as u64) << 48);
 
 /// The offset at which a record at `record` keeps its position: the first address aligned for a
 /// [`Position`] from [`FIRST_BODY`] on.
@@ -178,12 +170,12 @@ pub(crate) unsafe fn write_position(record: *mut PositionRecord, pos: Position) 
     }
 }
 
-/// Reads the entry in `record`.
+/// Reads the undo record in `record`.
 ///
 /// # Safety
 /// `record` is NULL or points to `HAYANAGI_UNDO_RECORD_SIZE` readable bytes; if they carry the undo tag,
 /// they are a record written by [`write_undo`] (or a byte copy of one).
-pub(crate) unsafe fn read_undo(record: *const UndoRecord) -> Result<UndoEntry, ErrorCode> {
+pub(crate) unsafe fn read_undo(record: *const UndoRecord) -> Result<Undo, ErrorCode> {
     if record.is_null() {
         return Err(ErrorCode::NullPointer);
     }
@@ -193,31 +185,20 @@ pub(crate) unsafe fn read_undo(record: *const UndoRecord) -> Result<UndoEntry, E
     if tag != UNDO_TAG {
         return Err(ErrorCode::NotAnUndoRecord);
     }
-    // SAFETY: tagged, so `write_undo` wrote these fields at these offsets, all within the record.
-    let (key_after, ply_after, bits, undo) = unsafe {
-        (
-            ptr::read_unaligned(bytes.add(8).cast::<u64>()),
-            ptr::read_unaligned(bytes.add(16).cast::<u64>()),
-            ptr::read_unaligned(bytes.add(24).cast::<u16>()),
-            ptr::read_unaligned(bytes.add(UNDO_BODY).cast::<Undo>()),
-        )
-    };
-    let mv = Move::from_bits(bits).ok_or(ErrorCode::NotAnUndoRecord)?;
-    Ok(UndoEntry { mv, undo, key_after, ply_after })
+    // SAFETY: tagged, so `write_undo` wrote an `Undo` at UNDO_BODY (the caller's contract), which
+    // fits in the record (asserted above). `Undo` owns nothing, so a byte copy is a value.
+    Ok(unsafe { ptr::read_unaligned(bytes.add(UNDO_BODY).cast::<Undo>()) })
 }
 
-/// Writes `entry` into `record`, tagged.
+/// Writes `undo` into `record`, tagged.
 ///
 /// # Safety
 /// `record` is not NULL and points to `HAYANAGI_UNDO_RECORD_SIZE` writable bytes.
-pub(crate) unsafe fn write_undo(record: *mut UndoRecord, entry: UndoEntry) {
+pub(crate) unsafe fn write_undo(record: *mut UndoRecord, undo: Undo) {
     let bytes = record.cast::<u8>();
-    // SAFETY: every write stays within the record (asserted above); no alignment needed.
+    // SAFETY: both writes stay within the record (asserted above); no alignment needed.
     unsafe {
-        ptr::write_unaligned(bytes.add(8).cast::<u64>(), entry.key_after);
-        ptr::write_unaligned(bytes.add(16).cast::<u64>(), entry.ply_after);
-        ptr::write_unaligned(bytes.add(24).cast::<u16>(), entry.mv.to_bits());
-        ptr::write_unaligned(bytes.add(UNDO_BODY).cast::<Undo>(), entry.undo);
+        ptr::write_unaligned(bytes.add(UNDO_BODY).cast::<Undo>(), undo);
         ptr::write_unaligned(bytes.cast::<u64>(), UNDO_TAG);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use hayanagi::{Handicap, Move, Position, Undo};
+use hayanagi::{Handicap, Position, Undo};
 
 use crate::Failure;
 
@@ -23,7 +23,7 @@ pub(crate) fn handicaps_command(args: &[String], mut out: impl Write) -> Result<
 /// position with the moves played, calling `after_move` with the position after each one.
 pub(crate) fn handicap_position(
     text: &[u8],
-    mut after_move: impl FnMut(&Position, Move, Undo),
+    mut after_move: impl FnMut(&Position, Undo),
 ) -> Result<Position, String> {
     let bad = |message: String| format!("bad handicap position: {message}");
     let text = std::str::from_utf8(text).map_err(|_| bad("not UTF-8".into()))?;
@@ -39,7 +39,7 @@ pub(crate) fn handicap_position(
                 let illegal = |error: &dyn std::fmt::Display| bad(format!("move {} {word:?}: {error}", number + 1));
                 let mv = pos.parse_usi_move(word).map_err(|error| illegal(&error))?;
                 let undo = pos.play(mv).map_err(|error| illegal(&error))?;
-                after_move(&pos, mv, undo);
+                after_move(&pos, undo);
             }
         }
         Some(other) => return Err(bad(format!("expected 'moves' after the handicap name, got {other:?}"))),

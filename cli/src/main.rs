@@ -187,7 +187,7 @@ fn perft_command(args: &[String]) -> Result<(), Failure> {
         for &mv in pos.legal_moves().iter() {
             let undo = pos.play_unchecked(mv);
             root.push((mv.to_string(), pos.perft(depth - 1, bulk)));
-            pos.undo(mv, undo);
+            pos.undo_unchecked(undo);
         }
         let elapsed = start.elapsed();
         root.sort_unstable();
@@ -301,9 +301,9 @@ fn position_and_status(text: &[u8]) -> Result<(Position, Status), String> {
     let words = text.split(|&byte| byte == b' ').count();
     let mut history = History::new(vec![Entry::EMPTY; words]);
     let mut recorded = Ok(());
-    let pos = parse_position_with(text, |after, mv, undo| {
+    let pos = parse_position_with(text, |after, undo| {
         if recorded.is_ok() {
-            recorded = history.push(after, mv, undo);
+            recorded = history.push(after, undo);
         }
     })?;
     let status = recorded.and_then(|()| history.status(&pos)).map_err(|error| format!("history: {error}"))?;
@@ -322,13 +322,13 @@ fn position_from_words(words: &[&str]) -> Result<Position, Failure> {
 
 /// A plain SFEN, or a USI position command (with or without the word `position`).
 fn parse_position(text: &[u8]) -> Result<Position, String> {
-    parse_position_with(text, |_, _, _| {})
+    parse_position_with(text, |_, _| {})
 }
 
 /// [`parse_position`], calling `after_move` after each move of a USI `moves` list (see
 /// [`Position::from_usi_position_with`]). Bytes, so that input that is not UTF-8 gets the parser's
 /// message with the offset of the bad byte.
-fn parse_position_with(text: &[u8], after_move: impl FnMut(&Position, Move, Undo)) -> Result<Position, String> {
+fn parse_position_with(text: &[u8], after_move: impl FnMut(&Position, Undo)) -> Result<Position, String> {
     if handicap::is_handicap_position(text) {
         return handicap::handicap_position(text, after_move);
     }

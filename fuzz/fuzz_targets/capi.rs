@@ -540,7 +540,8 @@ impl World {
         if result == 0 {
             let (PosArg::Slot(i), Some(mut pos), Some(shadow)) = (arg, pos, shadow) else { unreachable!() };
             assert_eq!(pos, shadow.after, "an undo record applied to another position with its key and ply");
-            pos.undo(shadow.mv, shadow.undo);
+            assert_eq!(shadow.undo.mv(), shadow.mv);
+            pos.undo(shadow.undo).expect("the shadow record applies");
             self.shadows[i] = Some(pos);
             self.check_slot(i);
         } else if let (PosArg::Slot(i), Some(before)) = (arg, before_bytes) {

@@ -17,7 +17,7 @@ mod common;
 #[path = "../../tests/common/rules.rs"]
 mod rules;
 
-use hayanagi::{Color, IllegalMove, Move, MoveList, Position, Status, Undo};
+use hayanagi::{Color, Move, MoveList, PlayError, Position, Status, Undo};
 use hayanagi_fuzz::{assert_consistent, assert_sfen_round_trip};
 use libfuzzer_sys::fuzz_target;
 
@@ -72,7 +72,8 @@ fn check_position(pos: &Position) -> MoveList {
         let undo = scratch.play_unchecked(mv);
         assert_eq!(scratch.in_check(), gives_check, "{pos:?}: gives_check({mv})");
         assert_ne!(scratch.key(), pos.key(), "{pos:?}: {mv} leaves the key unchanged");
-        scratch.undo(mv, undo);
+        assert_eq!(undo.mv(), mv);
+        scratch.undo_unchecked(undo);
         // The full comparisons (board, bitboards, recomputed key) are made for the moves the input
         // plays; here, the cheap part of them, for every move.
         assert_eq!(scratch.key(), pos.key(), "{pos:?}: key after the undo of {mv}");
@@ -82,9 +83,9 @@ fn check_position(pos: &Position) -> MoveList {
     moves
 }
 
-/// A step that changed the position: a move and what takes it back, or a pass (a null move, taken back
-/// by passing again); with the position before it.
-type Step = (Position, Option<(Move, Undo)>);
+/// A step that changed the position: the record that takes a move back, or a pass (a null move,
+/// taken back by passing again); with the position before it.
+type Step = (Position, Option<Undo>);
 
 /// Tries the move of `code`: it is legal exactly when it is in `moves`; `play` refuses it otherwise and
 /// leaves the position unchanged. Returns the step if it was played.
@@ -98,14 +99,20 @@ fn try_code(pos: &mut Position, moves: &MoveList, code: u16) -> Option<Step> {
     match pos.play(mv) {
         Ok(undo) => {
             assert!(legal, "{before:?}: play accepted {mv}, which is not generated");
-            Some((before, Some((mv, undo))))
+            Some((before, Some(undo)))
         }
-        Err(IllegalMove(rejected)) => {
+        Err(PlayError::Illegal(rejected)) => {
             assert!(!legal, "{before:?}: play rejected the generated {mv}");
             assert_eq!(rejected, mv);
             assert_eq!(*pos, before, "a rejected move changed the position");
             None
         }
+        Err(PlayError::PlyLimit) => {
+            assert!(legal && before.ply() == u64::MAX, "{before:?}: {mv} refused for the ply limit");
+            assert_eq!(*pos, before, "a refused move changed the position");
+            None
+        }
+        Err(error) => panic!("{before:?}: play({mv}): {error}"),
     }
 }
 
@@ -126,8 +133,8 @@ fuzz_target!(|data: &[u8]| {
             0 => {
                 if let Some((before, taken)) = stack.pop() {
                     match taken {
-                        Some((mv, undo)) => pos.undo(mv, undo),
-                        None => pos.pass(),
+                        Some(undo) => pos.undo(undo).expect("the last step's record"),
+                        None => pos.pass().expect("a pass back"),
                     }
                     assert_eq!(pos, before, "undo of {taken:?}");
                     assert_eq!(pos.key(), before.key());
@@ -152,34 +159,48 @@ fuzz_target!(|data: &[u8]| {
                     let mut scratch = pos.clone();
                     let undo = scratch.play_unchecked(mv);
                     let _ = (scratch.compute_key(), scratch.sfen().to_string(), scratch.count_legal_moves());
-                    scratch.undo(mv, undo);
+                    scratch.undo(undo).expect("the record of the move just played");
                 }
                 None
             }
             // A pass, when not in check (a null move is meaningless in check).
-            4 if !pos.in_check() => {
+            4 => {
                 let before = pos.clone();
-                pos.pass();
-                assert_eq!(pos.ply(), before.ply(), "a pass is not a move");
-                Some((before, None))
+                match pos.pass() {
+                    Ok(()) => {
+                        assert!(!before.in_check(), "{before:?}: a pass in check");
+                        assert_eq!(pos.ply(), before.ply(), "a pass is not a move");
+                        Some((before, None))
+                    }
+                    Err(error) => {
+                        assert_eq!(error, PlayError::PassInCheck);
+                        assert!(before.in_check(), "{before:?}: pass refused out of check");
+                        assert_eq!(pos, before, "a refused pass changed the position");
+                        None
+                    }
+                }
             }
             // A legal move, by index.
-            _ => legal_move.map(|mv| {
+            _ => legal_move.and_then(|mv| {
                 let before = pos.clone();
-                let undo = pos.play(mv).unwrap_or_else(|_| panic!("{before:?}: generated {mv} refused"));
-                (before, Some((mv, undo)))
+                match pos.play(mv) {
+                    Ok(undo) => Some((before, Some(undo))),
+                    Err(PlayError::PlyLimit) if before.ply() == u64::MAX => None,
+                    Err(error) => panic!("{before:?}: generated {mv} refused: {error}"),
+                }
             }),
         };
         if let Some((before, taken)) = step {
             moves = check_position(&pos);
             let mut back = pos.clone();
             match taken {
-                Some((mv, undo)) => {
-                    assert_eq!(pos.ply(), before.ply().saturating_add(1));
+                Some(undo) => {
+                    let mv = undo.mv();
+                    assert_eq!(pos.ply(), before.ply() + 1);
                     assert_eq!(pos.in_check(), before.gives_check(mv), "{before:?}: gives_check({mv})");
-                    back.undo(mv, undo);
+                    back.undo(undo).expect("the record of the move just played");
                 }
-                None => back.pass(),
+                None => back.pass().expect("a pass back"),
             }
             assert_eq!(back, before, "undo of {taken:?}");
             stack.push((before, taken));

@@ -6,13 +6,13 @@
 
 #![no_main]
 
-use hayanagi::{Move, Position, Undo, UsiErrorKind};
+use hayanagi::{Position, Undo, UsiErrorKind};
 use hayanagi_fuzz::{assert_consistent, assert_sfen_error_points_at_its_byte, assert_sfen_round_trip};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let mut seen: Vec<(Position, Move, Undo)> = Vec::new();
-    let result = Position::from_usi_position_bytes_with(data, |pos, mv, undo| seen.push((pos.clone(), mv, undo)));
+    let mut seen: Vec<(Position, Undo)> = Vec::new();
+    let result = Position::from_usi_position_bytes_with(data, |pos, undo| seen.push((pos.clone(), undo)));
     assert_eq!(Position::from_usi_position_bytes(data), result, "with and without the callback differ");
     if let Ok(text) = core::str::from_utf8(data) {
         assert_eq!(Position::from_usi_position(text), result, "from_usi_position and the bytes form differ");
@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(err.offset() <= data.len(), "{err}: offset beyond the input");
             let _ = err.to_string();
             match err.kind() {
-                UsiErrorKind::Move { index, .. } | UsiErrorKind::PlyOverflow { index } => {
+                UsiErrorKind::Move { index, .. } | UsiErrorKind::PlyLimit { index } => {
                     assert_eq!(seen.len(), index, "{err}: moves reported before the bad one")
                 }
                 UsiErrorKind::Sfen(sfen) => {
@@ -46,7 +46,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let start_ply = pos.ply();
-    for (after, mv, undo) in &seen {
+    for (after, undo) in &seen {
+        let mv = &undo.mv();
         let before = pos.clone();
         let played = pos.play(*mv).unwrap_or_else(|_| panic!("{before:?}: reported move {mv} is illegal"));
         assert_eq!(&played, undo, "{before:?}: {mv}: undo record");
@@ -54,7 +55,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(pos.key(), after.key());
         assert_consistent(after);
         let mut back = pos.clone();
-        back.undo(*mv, played);
+        back.undo(played).expect("the record of the move just played");
         assert_eq!(back, before, "{mv}: undo");
         assert_eq!(back.key(), before.key());
     }
@@ -63,7 +64,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(pos.ply(), start_ply + seen.len() as u64);
         // The list is written exactly as the moves print.
         let words: Vec<&[u8]> = data[end..].split(|&b| b == b' ').skip(2).collect();
-        let printed: Vec<String> = seen.iter().map(|(_, mv, _)| mv.to_string()).collect();
+        let printed: Vec<String> = seen.iter().map(|(_, undo)| undo.mv().to_string()).collect();
         assert_eq!(words, printed.iter().map(|s| s.as_bytes()).collect::<Vec<_>>(), "move words");
     }
 });

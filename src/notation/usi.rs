@@ -6,7 +6,7 @@
 use core::fmt;
 
 use crate::notation::sfen::{self, Ply, SfenError, SfenErrorKind, SfenField};
-use crate::{Color, File, Move, Position, Rank, Square, Undo};
+use crate::{Color, File, Move, PlayError, Position, Rank, Square, Undo};
 
 /// Why a USI move is malformed (syntax only; see [`UsiMoveError`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -178,8 +178,9 @@ pub enum UsiErrorKind {
         /// What is wrong with it.
         error: UsiMoveError,
     },
-    /// Playing this move would take the ply beyond `u64::MAX`.
-    PlyOverflow {
+    /// The position before this move is at ply `u64::MAX`, where no move can be played (as
+    /// [`PlayError::PlyLimit`](crate::PlayError::PlyLimit)).
+    PlyLimit {
         /// Index of the move in the list (0 for the first).
         index: usize,
     },
@@ -198,7 +199,9 @@ impl fmt::Display for UsiErrorKind {
             UsiErrorKind::Move { index, error: UsiMoveError::Illegal(mv) } => {
                 write!(f, "moves[{index}]: illegal move {mv}")
             }
-            UsiErrorKind::PlyOverflow { index } => write!(f, "moves[{index}]: the ply would exceed u64::MAX"),
+            UsiErrorKind::PlyLimit { index } => {
+                write!(f, "moves[{index}]: the ply is at 18446744073709551615: no move can be played")
+            }
         }
     }
 }
@@ -305,18 +308,19 @@ impl Position {
     /// }
     /// ```
     pub fn from_usi_position(input: &str) -> Result<Position, UsiError> {
-        Position::from_usi_position_bytes_with(input.as_bytes(), |_, _, _| {})
+        Position::from_usi_position_bytes_with(input.as_bytes(), |_, _| {})
     }
 
-    /// [`Position::from_usi_position`], calling `after_move(&position, mv, undo)` after each move of the
-    /// list is played, with the position after the move and the record [`Position::undo`] takes (so
-    /// that a caller can keep a history). On an error, the moves before the bad one have been reported.
+    /// [`Position::from_usi_position`], calling `after_move(&position, undo)` after each move of the
+    /// list is played, with the position after the move and the record [`Position::undo`] takes
+    /// (which holds the move: [`Undo::mv`]), so that a caller can keep a history. On an error, the
+    /// moves before the bad one have been reported.
     ///
     /// ```
     /// use hayanagi::Position;
     /// let mut keys = [0u64; 4];
     /// let mut n = 0;
-    /// let pos = Position::from_usi_position_with("startpos moves 2g2f 8c8d 2f2e", |pos, _mv, _undo| {
+    /// let pos = Position::from_usi_position_with("startpos moves 2g2f 8c8d 2f2e", |pos, _undo| {
     ///     keys[n] = pos.key();
     ///     n += 1;
     /// })
@@ -324,22 +328,19 @@ impl Position {
     /// assert_eq!(n, 3);
     /// assert_eq!(keys[2], pos.key());
     /// ```
-    pub fn from_usi_position_with(
-        input: &str,
-        after_move: impl FnMut(&Position, Move, Undo),
-    ) -> Result<Position, UsiError> {
+    pub fn from_usi_position_with(input: &str, after_move: impl FnMut(&Position, Undo)) -> Result<Position, UsiError> {
         Position::from_usi_position_bytes_with(input.as_bytes(), after_move)
     }
 
     /// [`Position::from_usi_position`] on bytes.
     pub fn from_usi_position_bytes(input: &[u8]) -> Result<Position, UsiError> {
-        Position::from_usi_position_bytes_with(input, |_, _, _| {})
+        Position::from_usi_position_bytes_with(input, |_, _| {})
     }
 
     /// [`Position::from_usi_position_with`] on bytes.
     pub fn from_usi_position_bytes_with(
         input: &[u8],
-        mut after_move: impl FnMut(&Position, Move, Undo),
+        mut after_move: impl FnMut(&Position, Undo),
     ) -> Result<Position, UsiError> {
         if let Some((offset, byte)) = sfen::first_non_printable(input) {
             return usi_error(offset, UsiErrorKind::NonPrintable { byte });
@@ -391,7 +392,7 @@ impl Position {
             let move_start = at + 1;
             let move_end = word_end(input, move_start);
             let text = input.get(move_start..move_end).unwrap_or(&[]);
-            let mv = match pos.parse_usi_move_bytes(text) {
+            let mv = match Move::from_usi_syntax(text) {
                 Ok(mv) => mv,
                 Err(UsiMoveError::Syntax { offset, error }) => {
                     let offset = move_start + offset;
@@ -400,11 +401,15 @@ impl Position {
                 }
                 Err(error) => return usi_error(move_start, UsiErrorKind::Move { index, error }),
             };
-            if pos.ply() == u64::MAX {
-                return usi_error(move_start, UsiErrorKind::PlyOverflow { index });
-            }
-            let undo = pos.play_unchecked(mv);
-            after_move(&pos, mv, undo);
+            let undo = match pos.play(mv) {
+                Ok(undo) => undo,
+                Err(PlayError::PlyLimit) => return usi_error(move_start, UsiErrorKind::PlyLimit { index }),
+                Err(_) => {
+                    let error = UsiMoveError::Illegal(mv);
+                    return usi_error(move_start, UsiErrorKind::Move { index, error });
+                }
+            };
+            after_move(&pos, undo);
             index += 1;
             at = move_end;
         }

@@ -46,19 +46,175 @@ pub struct Position {
     checkers: Bitboard,
 }
 
-/// What [`Position::undo`] needs to take back a move: the captured piece and the cached state from
-/// before the move. Returned by [`Position::play_unchecked`] and [`Position::play`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The receipt of one move: what [`Position::undo`] needs to take it back. Returned by
+/// [`Position::play`] and [`Position::play_unchecked`].
+///
+/// It holds the move, the captured piece and the cached state from before the move (key, checkers),
+/// and it names the position the move produced by its Zobrist key and ply. [`Position::undo`] takes
+/// the move back only in that position; given any other position (another move played since, a
+/// different game, the record of an earlier move) it returns [`UndoError::NotLastMove`] and changes
+/// nothing. What this cannot tell apart is the same position (same board, hands, side to move and
+/// ply) reached by another sequence of moves; there undo restores exactly the position the record was
+/// made in, which is a real position and consistent with its key. A different position with the same
+/// 64-bit key and the same ply would go undetected (a chance of 2^-64 per wrong call).
+///
+/// ```
+/// use hayanagi::{Position, UndoError};
+/// let mut pos = Position::startpos();
+/// let first = pos.play(pos.parse_usi_move("7g7f")?)?;
+/// let second = pos.play(pos.parse_usi_move("3c3d")?)?;
+/// assert_eq!(first.mv().to_string(), "7g7f");
+/// assert_eq!(pos.undo(first), Err(UndoError::NotLastMove)); // 3c3d was played after it
+/// pos.undo(second)?;
+/// pos.undo(first)?;
+/// assert_eq!(pos, Position::startpos());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Undo {
-    pub(crate) captured: Option<Piece>,
-    pub(crate) key: u64,
+    pub(crate) key_before: u64,
+    pub(crate) key_after: u64,
+    pub(crate) ply_after: u64,
     pub(crate) checkers: Bitboard,
-    /// The move was played at ply `u64::MAX`, where the ply stays.
-    pub(crate) ply_saturated: bool,
+    pub(crate) mv: Move,
+    pub(crate) captured: Option<Piece>,
 }
 
-/// The error of [`Position::play`]: the move is not legal in the position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What [`Position::make`] returns and [`Position::unmake`] takes: the part of an [`Undo`] that
+/// restores the position. Perft keeps only this (the move is in its list, and it always takes back
+/// its own last move), which spares it the stores of the checked record's key, ply and move.
+#[derive(Clone, Copy)]
+pub(crate) struct Restore {
+    key: u64,
+    checkers: Bitboard,
+    captured: Option<Piece>,
+}
+
+impl Undo {
+    /// The move this record takes back.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut pos = Position::startpos();
+    /// let undo = pos.play(pos.parse_usi_move("2g2f")?)?;
+    /// assert_eq!(undo.mv().to_string(), "2g2f");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn mv(&self) -> Move {
+        self.mv
+    }
+
+    /// The piece the move captured, as it stood on the board (promoted or not).
+    ///
+    /// ```
+    /// use hayanagi::{Color, Piece, PieceKind, Position};
+    /// let mut pos = Position::from_sfen("4k4/9/4p4/9/9/9/9/4R4/4K4 b - 1")?;
+    /// let undo = pos.play(pos.parse_usi_move("5h5c+")?)?;
+    /// assert_eq!(undo.captured(), Some(Piece::new(Color::White, PieceKind::Pawn)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn captured(&self) -> Option<Piece> {
+        self.captured
+    }
+
+    /// The Zobrist key of the position before the move.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut pos = Position::startpos();
+    /// let undo = pos.play(pos.parse_usi_move("2g2f")?)?;
+    /// assert_eq!(undo.key_before(), Position::startpos().key());
+    /// assert_eq!(undo.key_after(), pos.key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn key_before(&self) -> u64 {
+        self.key_before
+    }
+
+    /// The Zobrist key of the position the move produced (the only one [`Position::undo`] accepts
+    /// the record in, together with [`Undo::ply_after`]).
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut pos = Position::startpos();
+    /// let undo = pos.play(pos.parse_usi_move("2g2f")?)?;
+    /// assert_eq!((undo.key_after(), undo.ply_after()), (pos.key(), 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn key_after(&self) -> u64 {
+        self.key_after
+    }
+
+    /// The ply of the position the move produced.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut pos = Position::startpos();
+    /// let undo = pos.play(pos.parse_usi_move("2g2f")?)?;
+    /// assert_eq!(undo.ply_after(), pos.ply());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn ply_after(&self) -> u64 {
+        self.ply_after
+    }
+}
+
+/// Why [`Position::play`] or [`Position::pass`] refused; the position is unchanged.
+///
+/// ```
+/// use hayanagi::{PlayError, Position};
+/// let mut pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 18446744073709551615")?;
+/// let mv = pos.parse_usi_move("5i5h")?;
+/// assert_eq!(pos.play(mv), Err(PlayError::PlyLimit));
+/// assert_eq!(pos.ply(), u64::MAX);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The move is not legal in the position ([`Position::play`]).
+    Illegal(Move),
+    /// The position is at ply `u64::MAX`, the last one a `u64` holds: no move can be played from
+    /// it ([`Position::play`]). The C API answers the same (`HAYANAGI_ERR_PLY_OVERFLOW`), and so
+    /// does a USI `position` command ([`UsiErrorKind::PlyLimit`](crate::UsiErrorKind::PlyLimit)).
+    PlyLimit,
+    /// The side to move is in check, and a pass would leave its king capturable
+    /// ([`Position::pass`]).
+    PassInCheck,
+}
+
+impl core::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PlayError::Illegal(mv) => write!(f, "illegal move {mv}"),
+            PlayError::PlyLimit => f.write_str("the ply is at 18446744073709551615: no move can be played"),
+            PlayError::PassInCheck => f.write_str("the side to move is in check and cannot pass"),
+        }
+    }
+}
+
+impl core::error::Error for PlayError {}
+
+/// The error of a function that needs a move legal in the position (such as
+/// [`Position::csa_move`]): the move is not.
+///
+/// ```
+/// use hayanagi::{IllegalMove, Move, Position, Square};
+/// let mv = Move::normal(Square::SQ_5E, Square::SQ_5D, false);
+/// assert_eq!(Position::startpos().csa_move(mv), Err(IllegalMove(mv)));
+/// assert_eq!(IllegalMove(mv).to_string(), "illegal move 5e5d");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct IllegalMove(pub Move);
 
 impl core::fmt::Display for IllegalMove {
@@ -68,6 +224,35 @@ impl core::fmt::Display for IllegalMove {
 }
 
 impl core::error::Error for IllegalMove {}
+
+/// Why [`Position::undo`] refused; the position is unchanged.
+///
+/// ```
+/// use hayanagi::{Position, UndoError};
+/// let mut pos = Position::startpos();
+/// let undo = pos.play(pos.parse_usi_move("7g7f")?)?;
+/// let mut other = Position::startpos();
+/// assert_eq!(other.undo(undo), Err(UndoError::NotLastMove));
+/// assert_eq!(other, Position::startpos());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum UndoError {
+    /// The position is not the one the record's move produced: its key or ply differs from those
+    /// the record names (see [`Undo`] for what is detected).
+    NotLastMove,
+}
+
+impl core::fmt::Display for UndoError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            UndoError::NotLastMove => f.write_str("the undo record is not of the last move played on this position"),
+        }
+    }
+}
+
+impl core::error::Error for UndoError {}
 
 /// True when `piece` standing on `square` attacks `king`, with `occupied` blocking its slides.
 ///
@@ -417,37 +602,75 @@ impl Position {
         self.hands[color.index()].remove(kind);
     }
 
-    /// Plays `mv` if it is legal; otherwise returns an error and leaves the position unchanged.
+    /// Plays `mv` if it is legal, returning the record [`Position::undo`] takes it back with.
+    ///
+    /// # Errors
+    /// [`PlayError::Illegal`] if `mv` is not legal here, [`PlayError::PlyLimit`] at ply `u64::MAX`;
+    /// the position is then unchanged.
     ///
     /// ```
-    /// use hayanagi::{Move, Position, Square};
+    /// use hayanagi::{Move, PlayError, Position, Square};
     /// let mut pos = Position::startpos();
     /// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
-    /// let undo = pos.play(mv).unwrap();
-    /// assert!(pos.play(mv).is_err()); // 7g is empty now
-    /// pos.undo(mv, undo);
+    /// let undo = pos.play(mv)?;
+    /// assert_eq!(pos.play(mv), Err(PlayError::Illegal(mv))); // 7g is empty now
+    /// pos.undo(undo)?;
     /// assert_eq!(pos, Position::startpos());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn play(&mut self, mv: Move) -> Result<Undo, IllegalMove> {
-        if self.is_legal(mv) { Ok(self.play_unchecked(mv)) } else { Err(IllegalMove(mv)) }
+    pub fn play(&mut self, mv: Move) -> Result<Undo, PlayError> {
+        if !self.is_legal(mv) {
+            return Err(PlayError::Illegal(mv));
+        }
+        if self.ply == u64::MAX {
+            return Err(PlayError::PlyLimit);
+        }
+        Ok(self.play_unchecked(mv))
     }
 
     /// Plays `mv` without checking it, returning what [`Position::undo`] needs to take it back.
     ///
     /// Contract: `mv` must be legal (generated by [`Position::legal_moves`] or accepted by
-    /// [`Position::is_legal`]). An illegal move leaves some consistent but meaningless position (or
-    /// the position unchanged, for a move from an empty square); it never panics and never causes
-    /// undefined behaviour.
+    /// [`Position::is_legal`]) and the ply below `u64::MAX` (both are what [`Position::play`]
+    /// checks). A broken contract leaves some consistent but meaningless position (unchanged, for a
+    /// move from an empty square; the ply wrapped to 0, which no SFEN reads back, at `u64::MAX`),
+    /// which [`Position::undo_unchecked`] with the returned record takes back exactly; it never
+    /// panics and never causes undefined behaviour.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut pos = Position::startpos();
+    /// for &mv in pos.legal_moves().iter() {
+    ///     let undo = pos.play_unchecked(mv);
+    ///     assert_eq!(pos.ply(), 2);
+    ///     pos.undo_unchecked(undo);
+    /// }
+    /// assert_eq!(pos, Position::startpos());
+    /// ```
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
-        let mut undo = Undo { captured: None, key: self.key, checkers: self.checkers, ply_saturated: false };
+        let restore = self.make(mv);
+        Undo {
+            key_before: restore.key,
+            key_after: self.key,
+            ply_after: self.ply,
+            checkers: restore.checkers,
+            mv,
+            captured: restore.captured,
+        }
+    }
+
+    /// Plays `mv` under [`Position::play_unchecked`]'s contract; [`Position::unmake`] takes it back.
+    #[inline(always)]
+    pub(crate) fn make(&mut self, mv: Move) -> Restore {
+        let mut restore = Restore { key: self.key, checkers: self.checkers, captured: None };
         let us = self.side;
         let to = mv.to();
         match mv.from() {
             None => {
-                let Some(kind) = mv.drop_kind() else { return undo };
+                let Some(kind) = mv.drop_kind() else { return self.unplayed(restore) };
                 if self.board[to.index()].is_some() || self.hands[us.index()].get(kind) == 0 {
-                    return undo;
+                    return self.unplayed(restore);
                 }
                 self.take_from_hand(us, kind);
                 let piece = Piece::new(us, kind);
@@ -460,7 +683,7 @@ impl Position {
                 };
             }
             Some(from) => {
-                let Some(piece) = self.board[from.index()] else { return undo };
+                let Some(piece) = self.board[from.index()] else { return self.unplayed(restore) };
                 if let Some(captured) = self.board[to.index()] {
                     self.remove(to, captured);
                     self.key ^= board_key(captured, to);
@@ -469,7 +692,7 @@ impl Position {
                     } else {
                         self.add_to_hand(us, captured.kind().unpromote());
                     }
-                    undo.captured = Some(captured);
+                    restore.captured = Some(captured);
                 }
                 self.remove(from, piece);
                 self.key ^= board_key(piece, from);
@@ -502,14 +725,71 @@ impl Position {
         }
         self.side = us.flip();
         self.key ^= ZOBRIST_SIDE;
-        undo.ply_saturated = self.ply == u64::MAX;
-        self.ply = self.ply.saturating_add(1);
-        undo
+        self.ply = self.ply.wrapping_add(1);
+        restore
     }
 
-    /// Takes back `mv`, which must be the last move played, with the record its play returned.
+    /// A move `make` cannot play at all (from an empty square, or a drop of a kind not in hand):
+    /// the position stays unchanged (a broken contract, documented on `play_unchecked`).
+    #[cold]
+    fn unplayed(&self, restore: Restore) -> Restore {
+        restore
+    }
+
+    /// Takes back the move of `undo`, which must be the last move played on this position.
+    ///
+    /// # Errors
+    /// [`UndoError::NotLastMove`] if this is not the position the record's move produced (its key or
+    /// ply differs: another move was played since, or the record is of another position); the
+    /// position is then unchanged. See [`Undo`] for what is detected.
+    ///
+    /// ```
+    /// use hayanagi::{Position, UndoError};
+    /// let mut pos = Position::startpos();
+    /// let undo = pos.play(pos.parse_usi_move("7g7f")?)?;
+    /// let other = pos.play(pos.parse_usi_move("3c3d")?)?;
+    /// assert_eq!(pos.undo(undo), Err(UndoError::NotLastMove));
+    /// pos.undo(other)?;
+    /// pos.undo(undo)?;
+    /// assert_eq!(pos, Position::startpos());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn undo(&mut self, undo: Undo) -> Result<(), UndoError> {
+        if self.key != undo.key_after || self.ply != undo.ply_after {
+            return Err(UndoError::NotLastMove);
+        }
+        self.undo_unchecked(undo);
+        Ok(())
+    }
+
+    /// Takes back the move of `undo` without checking that it is the last move played (what
+    /// [`Position::undo`] checks): for search and perft, which always undo their own last move.
+    ///
+    /// Contract: `undo` is the record of the last move played on this position. A broken contract
+    /// is caught by a debug assertion, or leaves some consistent but meaningless position; it never
+    /// panics in a release build and never causes undefined behaviour.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut pos = Position::startpos();
+    /// let undo = pos.play_unchecked(pos.parse_usi_move("7g7f")?);
+    /// pos.undo_unchecked(undo);
+    /// assert_eq!(pos, Position::startpos());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
-    pub fn undo(&mut self, mv: Move, undo: Undo) {
+    pub fn undo_unchecked(&mut self, undo: Undo) {
+        debug_assert!(
+            self.key == undo.key_after && self.ply == undo.ply_after,
+            "undo_unchecked: {} is not the last move played on {self:?}",
+            undo.mv
+        );
+        self.unmake(undo.mv, Restore { key: undo.key_before, checkers: undo.checkers, captured: undo.captured });
+    }
+
+    /// Takes back `mv`, the last move played, with what its [`Position::make`] returned.
+    #[inline(always)]
+    pub(crate) fn unmake(&mut self, mv: Move, restore: Restore) {
         let them = self.side;
         let us = them.flip();
         let to = mv.to();
@@ -526,7 +806,7 @@ impl Position {
                 if piece.kind() == PieceKind::King {
                     self.kings[us.index()] = Some(from);
                 }
-                if let Some(captured) = undo.captured {
+                if let Some(captured) = restore.captured {
                     self.put(to, captured);
                     if captured.kind() == PieceKind::King {
                         self.kings[captured.color().index()] = Some(to);
@@ -537,19 +817,39 @@ impl Position {
             }
         }
         self.side = us;
-        if !undo.ply_saturated {
-            self.ply = self.ply.wrapping_sub(1);
-        }
-        self.key = undo.key;
-        self.checkers = undo.checkers;
+        self.ply = self.ply.wrapping_sub(1);
+        self.key = restore.key;
+        self.checkers = restore.checkers;
     }
 
-    /// Passes the turn (a null move, for search): the side to move changes, nothing else. Undo it
-    /// with a second call. Only meaningful when the side to move is not in check.
-    pub fn pass(&mut self) {
+    /// Passes the turn (a null move, for search): the side to move changes, nothing else (the ply
+    /// stays, the key changes by [`zobrist::SIDE`](crate::zobrist::SIDE)). Take it back with a
+    /// second pass.
+    ///
+    /// # Errors
+    /// [`PlayError::PassInCheck`] if the side to move is in check (passing would leave its king
+    /// capturable, a position [`Position::from_sfen`] rejects); the position is then unchanged.
+    ///
+    /// ```
+    /// use hayanagi::{Color, PlayError, Position};
+    /// let mut pos = Position::startpos();
+    /// pos.pass()?;
+    /// assert_eq!((pos.side_to_move(), pos.ply()), (Color::White, 1));
+    /// pos.pass()?;
+    /// assert_eq!(pos, Position::startpos());
+    ///
+    /// let mut checked = Position::from_sfen("4k4/4R4/9/9/9/9/9/9/4K4 w - 1")?;
+    /// assert_eq!(checked.pass(), Err(PlayError::PassInCheck));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pass(&mut self) -> Result<(), PlayError> {
+        if self.in_check() {
+            return Err(PlayError::PassInCheck);
+        }
         self.side = self.side.flip();
         self.key ^= ZOBRIST_SIDE;
         self.refresh_checks();
+        Ok(())
     }
 }
 

@@ -32,17 +32,17 @@ impl Position {
         if depth == 1 {
             // Non-bulk leaves: every move is played and taken back.
             for &mv in moves.iter() {
-                let undo = self.play_unchecked(mv);
-                self.undo(mv, undo);
+                let restore = self.make(mv);
+                self.unmake(mv, restore);
             }
             return moves.len() as u64;
         }
         if bulk && depth == 2 {
             let mut nodes = 0;
             for &mv in moves.iter() {
-                let undo = self.play_unchecked(mv);
+                let restore = self.make(mv);
                 nodes += self.count_legal_moves();
-                self.undo(mv, undo);
+                self.unmake(mv, restore);
             }
             return nodes;
         }
@@ -56,9 +56,9 @@ impl Position {
         let mut child_moves = MoveList::new();
         let mut nodes = 0;
         for &mv in moves.iter() {
-            let undo = self.play_unchecked(mv);
+            let restore = self.make(mv);
             nodes += self.perft_node(depth - 1, bulk, &mut child_moves);
-            self.undo(mv, undo);
+            self.unmake(mv, restore);
         }
         nodes
     }

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Color, Move, Piece, Position, Square, Status, Undo};
+use crate::{Bitboard, Color, Move, Piece, PlayError, Position, Square, Status, Undo};
 
 /// One recorded move: what a [`History`] keeps per ply. 16 bytes.
 ///
@@ -25,26 +25,27 @@ pub struct Entry {
     mv: Move,
     captured: Option<Piece>,
     gave_check: bool,
-    /// The move was played at ply `u64::MAX` (the ply stayed there; undo must not lower it).
-    ply_saturated: bool,
 }
 
 impl Entry {
-    /// The undo record of this entry's move, given the key before it. Its checkers are left empty:
-    /// the caller recomputes them where they matter (`undo` restores them from the record).
-    fn undo_record(&self, key_before: u64) -> Undo {
-        Undo { captured: self.captured, key: key_before, checkers: Bitboard::EMPTY, ply_saturated: self.ply_saturated }
+    /// The undo record of this entry's move, given the key before it and the ply after it. Its
+    /// checkers are left empty: the caller recomputes them where they matter (`undo` restores them
+    /// from the record).
+    fn undo_record(&self, key_before: u64, ply_after: u64) -> Undo {
+        Undo {
+            key_before,
+            key_after: self.key,
+            ply_after,
+            checkers: Bitboard::EMPTY,
+            mv: self.mv,
+            captured: self.captured,
+        }
     }
 
     /// A placeholder to fill storage with: `[Entry::EMPTY; 512]`. A [`History`] never reads the
     /// entries it has not written.
-    pub const EMPTY: Entry = Entry {
-        key: 0,
-        mv: Move::normal(Square::SQ_9A, Square::SQ_9B, false),
-        captured: None,
-        gave_check: false,
-        ply_saturated: false,
-    };
+    pub const EMPTY: Entry =
+        Entry { key: 0, mv: Move::normal(Square::SQ_9A, Square::SQ_9B, false), captured: None, gave_check: false };
 
     /// The Zobrist key ([`Position::key`]) of the position the move reached.
     #[inline]
@@ -100,6 +101,9 @@ pub enum HistoryError {
     },
     /// The move is not legal in the position ([`History::play`]).
     IllegalMove(Move),
+    /// The position is at ply `u64::MAX`, where no move can be played ([`History::play`], as
+    /// [`PlayError::PlyLimit`]).
+    PlyLimit,
     /// The position is not the one the history has reached: its key differs from the key recorded
     /// for the last move (for [`History::push`]: the key before the move differs). Every method
     /// that takes a position checks this.
@@ -118,6 +122,7 @@ impl fmt::Display for HistoryError {
         match self {
             HistoryError::Full { capacity } => write!(f, "history full: all {capacity} entries are used"),
             HistoryError::IllegalMove(mv) => write!(f, "illegal move {mv}"),
+            HistoryError::PlyLimit => f.write_str("the ply is at 18446744073709551615: no move can be played"),
             HistoryError::NotCurrent { expected, found } => write!(
                 f,
                 "the position is not the one the history reached (key {found:016x}, expected {expected:016x})"
@@ -165,8 +170,8 @@ impl core::error::Error for HistoryError {}
 /// let mut buffer = [Entry::EMPTY; 16];
 /// let mut history = History::new(&mut buffer[..]);
 /// let mut full = None;
-/// let pos = Position::from_usi_position_with("startpos moves 7g7f 3c3d", |after, mv, undo| {
-///     full = full.or(history.push(after, mv, undo).err());
+/// let pos = Position::from_usi_position_with("startpos moves 7g7f 3c3d", |after, undo| {
+///     full = full.or(history.push(after, undo).err());
 /// })
 /// .unwrap();
 /// assert_eq!(full, None);
@@ -358,7 +363,8 @@ impl<S: AsRef<[Entry]>> History<S> {
             let key_before = self.key_after(plies)?;
             // Only the board, hands and side to move of the copy are compared: the check caches need
             // not be right, so no recomputation is spent on them.
-            walker.undo(entry.mv, entry.undo_record(key_before));
+            let ply_after = walker.ply();
+            walker.undo_unchecked(entry.undo_record(key_before, ply_after));
             if (n - plies).is_multiple_of(2) && key_before == current && walker.same_position(pos) {
                 confirmed += 1;
                 first = plies;
@@ -388,17 +394,29 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
     pub fn play(&mut self, pos: &mut Position, mv: Move) -> Result<(), HistoryError> {
         self.check_current(pos.key())?;
         self.check_room()?;
-        let undo = pos.play(mv).map_err(|illegal| HistoryError::IllegalMove(illegal.0))?;
-        self.record(pos, mv, undo)
+        let undo = pos.play(mv).map_err(|error| match error {
+            PlayError::PlyLimit => HistoryError::PlyLimit,
+            _ => HistoryError::IllegalMove(mv),
+        })?;
+        self.record(pos, undo)
     }
 
     /// Records a move already played: `after` is the position it reached, `undo` what its play
     /// returned (the arguments [`Position::from_usi_position_with`] passes to its callback). The move
-    /// is trusted to be legal; the undo record must come from the position the history has reached.
-    pub fn push(&mut self, after: &Position, mv: Move, undo: Undo) -> Result<(), HistoryError> {
-        self.check_current(undo.key)?;
+    /// is trusted to be legal; the undo record must come from the position the history has reached,
+    /// and `after` must be the position the record names.
+    ///
+    /// # Errors
+    /// [`HistoryError::NotCurrent`] if the record was not played from the position the history has
+    /// reached (or `after` is not the position it produced), [`HistoryError::Full`] if every entry
+    /// is used.
+    pub fn push(&mut self, after: &Position, undo: Undo) -> Result<(), HistoryError> {
+        self.check_current(undo.key_before)?;
+        if (after.key(), after.ply()) != (undo.key_after, undo.ply_after) {
+            return Err(HistoryError::NotCurrent { expected: undo.key_after, found: after.key() });
+        }
         self.check_room()?;
-        self.record(after, mv, undo)
+        self.record(after, undo)
     }
 
     /// Takes back the last move on `pos` (the position the history has reached) and forgets it;
@@ -420,7 +438,7 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
         let (Some(entry), Some(key_before)) = (self.entries().get(last).copied(), self.key_after(last)) else {
             return Err(HistoryError::Empty);
         };
-        pos.undo(entry.mv, entry.undo_record(key_before));
+        pos.undo_unchecked(entry.undo_record(key_before, pos.ply()));
         pos.refresh_checks();
         self.len = last;
         Ok(entry.mv)
@@ -430,18 +448,12 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
         if self.len < self.capacity() { Ok(()) } else { Err(HistoryError::Full { capacity: self.capacity() }) }
     }
 
-    fn record(&mut self, after: &Position, mv: Move, undo: Undo) -> Result<(), HistoryError> {
+    fn record(&mut self, after: &Position, undo: Undo) -> Result<(), HistoryError> {
         let capacity = self.capacity();
         let slot = self.storage.as_mut().get_mut(self.len).ok_or(HistoryError::Full { capacity })?;
-        *slot = Entry {
-            key: after.key(),
-            mv,
-            captured: undo.captured,
-            gave_check: after.in_check(),
-            ply_saturated: undo.ply_saturated,
-        };
+        *slot = Entry { key: after.key(), mv: undo.mv, captured: undo.captured, gave_check: after.in_check() };
         if self.len == 0 {
-            self.start_key = Some(undo.key);
+            self.start_key = Some(undo.key_before);
         }
         self.len += 1;
         Ok(())
@@ -466,8 +478,18 @@ impl<S: AsRef<[Entry]>> fmt::Debug for History<S> {
 
 impl Position {
     /// True when both positions have the same board, hands and side to move: the same position for
-    /// the repetition rule, whatever their move numbers.
-    pub(crate) fn same_position(&self, other: &Position) -> bool {
+    /// the repetition rule, whatever their move numbers (`==` compares the ply too).
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let start = Position::startpos();
+    /// let later = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 9")?;
+    /// assert!(start.same_position(&later));
+    /// assert_ne!(start, later);
+    /// # Ok::<(), hayanagi::SfenError>(())
+    /// ```
+    #[must_use]
+    pub fn same_position(&self, other: &Position) -> bool {
         self.side_to_move() == other.side_to_move()
             && Color::ALL.iter().all(|&color| self.hand(color) == other.hand(color))
             && self.board() == other.board()

@@ -92,11 +92,21 @@ impl Move {
     }
 
     /// The destination square.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Square};
+    /// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).to(), Square::SQ_7F);
+    /// ```
     #[inline]
+    #[must_use]
     pub const fn to(self) -> Square {
         match Square::try_index((self.0.get() & 0x7f) as usize) {
             Some(square) => square,
-            None => Square::SQ_1I,
+            // Every constructor writes a square index below 81 here.
+            None => {
+                debug_assert!(false, "Move::to: the destination bits are not a square");
+                Square::SQ_1I
+            }
         }
     }
 
@@ -135,7 +145,11 @@ impl fmt::Display for Move {
                 if self.is_promotion() { f.write_str("+") } else { Ok(()) }
             }
             (None, Some(kind)) => write!(f, "{}*{}", kind.base_letter(), self.to()),
-            (None, None) => f.write_str("?"),
+            // Every constructor writes a square or a hand kind as the origin.
+            (None, None) => {
+                debug_assert!(false, "Move: the origin bits are neither a square nor a hand kind");
+                Err(fmt::Error)
+            }
         }
     }
 }

@@ -38,10 +38,10 @@ pub fn measure() {
     show("pos.is_legal(mv)", stack::cost(|| black_box(&pos).is_legal(mv)));
     let mut copy = pos.clone();
     show(
-        "pos.play(mv) + pos.undo(mv, undo)",
+        "pos.play(mv) + pos.undo(undo)",
         stack::cost(|| {
             if let Ok(undo) = black_box(&mut copy).play(mv) {
-                copy.undo(mv, undo);
+                let _ = copy.undo(undo);
             }
         }),
     );

@@ -19,7 +19,7 @@ fn game_line(report: &mut Report) {
     let expected = "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6";
     let (mut moves, mut keys_ok) = (0, true);
     let mut previous = Position::startpos().key();
-    let result = Position::from_usi_position_with(input, |pos, _, _| {
+    let result = Position::from_usi_position_with(input, |pos, _| {
         moves += 1;
         keys_ok &= pos.key() == pos.compute_key() && pos.key() != previous;
         previous = pos.key();
@@ -59,11 +59,11 @@ fn errors(report: &mut Report) {
             23,
             UsiErrorKind::Move { index: 1, error: UsiMoveError::Syntax { offset: 23, error: MoveSyntaxError::Rank } },
         ),
-        // Any move from the largest ply would overflow it.
+        // No move can be played from the largest ply.
         (
             "position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 18446744073709551615 moves 5i4h",
             67,
-            UsiErrorKind::PlyOverflow { index: 0 },
+            UsiErrorKind::PlyLimit { index: 0 },
         ),
         ("position startpos move 7g7f", 18, UsiErrorKind::Trailing),
     ];
