@@ -21,10 +21,7 @@ pub(crate) fn handicaps_command(args: &[String], mut out: impl Write) -> Result<
 
 /// `handicap <name>[ moves m1 m2 ...]` (after an optional `position `): the handicap's start
 /// position with the moves played, calling `after_move` with the position after each one.
-pub(crate) fn handicap_position(
-    text: &[u8],
-    mut after_move: impl FnMut(&Position, Undo),
-) -> Result<Position, String> {
+pub(crate) fn handicap_position(text: &[u8], mut after_move: impl FnMut(&Position, Undo)) -> Result<Position, String> {
     let bad = |message: String| format!("bad handicap position: {message}");
     let text = std::str::from_utf8(text).map_err(|_| bad("not UTF-8".into()))?;
     let mut words = text.strip_prefix("position ").unwrap_or(text).split(' ');
