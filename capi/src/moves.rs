@@ -9,8 +9,7 @@ use crate::ErrorCode;
 use crate::position::code;
 use crate::query::{hand_kind, square};
 use crate::record::{
-    PositionRecord, UndoRecord, change_position, input, put, read_position, read_undo, write_text,
-    write_undo,
+    PositionRecord, UndoRecord, change_position, input, put, read_position, read_undo, write_text, write_undo,
 };
 
 /// Writes the legal moves of `*pos` into `moves` and returns their count (C: `hayanagi_legal_moves`).

@@ -152,10 +152,10 @@ impl Position {
             return false;
         }
         let work = work.get_or_insert_with(|| self.clone());
-        let undo = work.play_unchecked(mv);
+        let restore = work.make(mv);
         debug_assert!(work.in_check(), "{mv} is a check");
         let mated = !work.surely_has_evasion() && work.count_legal_moves() == 0;
-        work.undo(mv, undo);
+        work.unmake(mv, restore);
         mated
     }
 
@@ -277,15 +277,15 @@ impl Position {
         let work = work.get_or_insert_with(|| self.clone());
         let mut defences = MoveList::new();
         for &mv in checks.iter() {
-            let undo = work.play_unchecked(mv);
+            let restore = work.make(mv);
             work.generate_legal_moves(&mut defences);
             debug_assert!(!defences.is_empty(), "{mv} would be a mate in 1");
             let mut shown = None;
             let mut all_mated = !defences.is_empty();
             for &defence in defences.iter() {
-                let reply = work.play_unchecked(defence);
+                let reply = work.make(defence);
                 let mate = work.mate_in_1_with(&mut None);
-                work.undo(defence, reply);
+                work.unmake(defence, reply);
                 match mate {
                     Some(mate) => {
                         if shown.is_none() {
@@ -298,7 +298,7 @@ impl Position {
                     }
                 }
             }
-            work.undo(mv, undo);
+            work.unmake(mv, restore);
             if let (true, Some((defence, mate))) = (all_mated, shown) {
                 return Some(MateLine { moves: [mv, defence, mate], len: 3 });
             }
