@@ -15,11 +15,12 @@
 mod geometry;
 
 use geometry::{
-    BLACK, Delta, HAND_KINDS, KINDS, LANCE, LINES, MAX_HAND_COUNT, SLIDES, SQUARES, STEPS, WHITE, col_of, file_of_col,
-    offset, oriented, row_of,
+    BLACK, DRAGON, Delta, FILES, GOLD, HAND_KINDS, HORSE, KINDS, KING, KNIGHT, LANCE, LINE_ANTI_DIAGONAL,
+    LINE_DIAGONAL, LINE_FILE, LINE_RANK, LINES, MAX_HAND_COUNT, PAWN, RANKS, SILVER, SLIDES, SQUARES, STEPS, WHITE,
+    col_of, file_of_col, offset, oriented, row_of,
 };
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::fmt::Write as _;
@@ -131,18 +132,19 @@ pub struct LineMagic {
     pub offset: u32,
 }
 
-/// One line's magics (one per square) and its packed attack table.
+/// One line's magics (one per square) and its packed table of slots: attack sets (`T` = [`Set`]) in
+/// the full layout, ray codes (`T` = `u8`, see [`ray_code`]) in the compact one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineTable {
+pub struct LineTable<T = Set> {
     /// Per square, in square order.
     pub magics: Vec<LineMagic>,
     /// All squares' slots, packed one after the other.
-    pub attacks: Vec<Set>,
+    pub attacks: Vec<T>,
 }
 
-impl LineTable {
+impl<T: Copy> LineTable<T> {
     /// The table lookup the library performs, as the generator understands it.
-    pub fn lookup(&self, square: u8, occupancy: Set) -> Set {
+    pub fn lookup(&self, square: u8, occupancy: Set) -> T {
         let m = &self.magics[square as usize];
         let index = (key(occupancy & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
         self.attacks[m.offset as usize + index]
@@ -151,20 +153,20 @@ impl LineTable {
 
 /// Searches a magic for `square` on `line` with a table of `1 << bits` slots. Constructive collisions
 /// (two occupancies with the same attack set in one slot) are allowed.
-fn search_magic(
+fn search_magic<T: Copy + Eq + Default>(
     rng: &mut ChaCha8Rng,
     mask: Set,
     bits: u32,
-    cases: &[(u64, Set)],
+    cases: &[(u64, T)],
     max_candidates: u32,
-) -> Option<(u64, Vec<Set>)> {
+) -> Option<(u64, Vec<T>)> {
     if bits == 0 {
         // Empty mask: the key is always 0, so slot 0 with any multiplier.
         return Some((0, vec![cases[0].1]));
     }
     let shift = 64 - bits;
     let size = 1usize << bits;
-    let mut slots: Vec<Option<Set>> = vec![None; size];
+    let mut slots: Vec<Option<T>> = vec![None; size];
     let key_mask = key(mask);
     for _ in 0..max_candidates {
         // Sparse candidates work best (Yamamoto 2010, and chess practice).
@@ -186,7 +188,7 @@ fn search_magic(
         });
         if fits {
             // Slots no occupancy reaches are never read; fill them with the empty set.
-            return Some((magic, slots.into_iter().map(|s| s.unwrap_or(0)).collect()));
+            return Some((magic, slots.into_iter().map(Option::unwrap_or_default).collect()));
         }
     }
     None
@@ -195,6 +197,19 @@ fn search_magic(
 /// Builds one line's magics and attack table, verifying every entry against the ray walk. A square
 /// whose search needs more than `max_candidates` candidates is an error naming the line and square.
 pub fn build_line(rng: &mut ChaCha8Rng, line: usize, max_candidates: u32) -> Result<LineTable, String> {
+    build_line_of(rng, line, max_candidates, |_, attacks| attacks, |_, attacks| attacks)
+}
+
+/// [`build_line`] with slots of any type: `slot(square, attacks)` is what the table holds for an
+/// attack set, and `expand(square, slot)` is the library's way back to the set, which every entry is
+/// verified through.
+pub fn build_line_of<T: Copy + Eq + Default>(
+    rng: &mut ChaCha8Rng,
+    line: usize,
+    max_candidates: u32,
+    slot: impl Fn(u8, Set) -> T,
+    expand: impl Fn(u8, T) -> Set,
+) -> Result<LineTable<T>, String> {
     let mut magics = Vec::with_capacity(SQUARES);
     let mut attacks = Vec::new();
     for square in 0..SQUARES as u8 {
@@ -206,8 +221,9 @@ pub fn build_line(rng: &mut ChaCha8Rng, line: usize, max_candidates: u32) -> Res
                 square_name(square)
             ));
         }
-        let cases: Vec<(u64, Set)> =
-            subsets(mask).map(|occupancy| (key(occupancy), line_attacks(line, square, occupancy))).collect();
+        let cases: Vec<(u64, T)> = subsets(mask)
+            .map(|occupancy| (key(occupancy), slot(square, line_attacks(line, square, occupancy))))
+            .collect();
         let bits = mask.count_ones();
         let (magic, slots) = search_magic(rng, mask, bits, &cases, max_candidates).ok_or_else(|| {
             format!(
@@ -225,25 +241,21 @@ pub fn build_line(rng: &mut ChaCha8Rng, line: usize, max_candidates: u32) -> Res
         attacks.extend(slots);
     }
     let table = LineTable { magics, attacks };
-    verify_line(&table, line)?;
+    verify(LINE_NAMES[line], |square, occupancy| expand(square, table.lookup(square, occupancy)), line)?;
     Ok(table)
 }
 
-/// Checks every square and every subset of its mask, plus the bits outside the mask being ignored.
-fn verify_line(table: &LineTable, line: usize) -> Result<(), String> {
+/// Checks `lookup` on every square and every subset of its line mask against the ray walk, also with
+/// every square outside the mask occupied (the square itself and the ray ends must not matter).
+fn verify(name: &str, lookup: impl Fn(u8, Set) -> Set, line: usize) -> Result<(), String> {
     for square in 0..SQUARES as u8 {
-        let mask = table.magics[square as usize].mask;
-        // Everything outside the mask, including the square itself and the ray ends, must not matter.
+        let mask = line_mask(line, square);
         let outside = ((1u128 << SQUARES) - 1) & !mask;
         for occupancy in subsets(mask) {
             let expected = line_attacks(line, square, occupancy);
             for noise in [0, outside] {
-                if table.lookup(square, occupancy | noise) != expected {
-                    return Err(format!(
-                        "{} table wrong at {} for occupancy {occupancy:#x}",
-                        LINE_NAMES[line],
-                        square_name(square)
-                    ));
+                if lookup(square, occupancy | noise) != expected {
+                    return Err(format!("{name} table wrong at {} for occupancy {occupancy:#x}", square_name(square)));
                 }
             }
         }
@@ -374,6 +386,10 @@ pub struct Generated {
     pub sizes: Vec<TableSize>,
 }
 
+fn binary(value: u64, digits: usize) -> Literal {
+    format!("{value:#0width$b}", width = digits + 2).parse().expect("a binary integer literal always lexes")
+}
+
 fn hex(value: u64, digits: usize) -> Literal {
     format!("{value:#0width$x}", width = digits + 2).parse().expect("a hex integer literal always lexes")
 }
@@ -428,21 +444,10 @@ fn entry(tokens: TokenStream, comment: &str) -> String {
     format!("        {tokens}, // {comment}\n")
 }
 
-/// Generates every table; an error says which search or check failed.
-///
-/// ```
-/// let generated = hayanagi_gen::generate().unwrap();
-/// assert!(generated.source.starts_with("// @generated"));
-/// let total: usize = generated.sizes.iter().map(|s| s.bytes).sum();
-/// assert!(total <= 512 * 1024);
-/// ```
-pub fn generate() -> Result<Generated, String> {
-    let mut rng = ChaCha8Rng::from_seed(SEED);
-    rng.set_stream(MAGIC_STREAM);
-    let mut out = Emitter { data: String::new(), statics: String::new(), sizes: Vec::new() };
-
+/// The full layout's slider, lance, step and `between` tables.
+fn emit_full(rng: &mut ChaCha8Rng, out: &mut Emitter) -> Result<(), String> {
     for (line, name) in LINE_NAMES.iter().enumerate() {
-        let table = build_line(&mut rng, line, MAX_CANDIDATES)?;
+        let table = build_line(rng, line, MAX_CANDIDATES)?;
         let magics: Vec<String> = table
             .magics
             .iter()
@@ -540,6 +545,424 @@ pub fn generate() -> Result<Generated, String> {
         BITBOARD_BYTES,
     );
 
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The compact layout.
+//
+// Slider attacks along a line are stored as the line's own bits (a rank or file attack as 9 bits, a
+// diagonal attack as a 1-byte ray code) and expanded to a bitboard by a shift: a rank's attack depends
+// only on the column and the rank's other squares (read by one shift), a file's only on the row and
+// the file's other squares once the file is shifted to file 9 and gathered by a magic multiply (one
+// magic per row); a diagonal keeps one magic per square but a 1-byte slot. Steps are stored for the
+// seven step patterns only (`step_to` reads them with the other colour), `between` as an index into
+// 29 line patterns shifted to the nearer square.
+// ---------------------------------------------------------------------------------------------------
+
+/// Index bits of a file magic: the file's seven inner squares.
+pub const FILE_INDEX_BITS: u32 = 7;
+/// The inner squares (ranks b..h) of file 9: the relevant occupancy of every file, once shifted there.
+pub const FILE_INNER: u64 = {
+    let mut mask = 0;
+    let mut row = 1;
+    while row < RANKS - 1 {
+        mask |= 1 << (row * FILES);
+        row += 1;
+    }
+    mask
+};
+/// Number of ray codes: `below << 4 | above`, both at most 8.
+pub const RAY_CODES: usize = (8 << 4 | 8) + 1;
+
+/// Square index step between neighbours along `line` (its second, increasing direction).
+fn line_step(line: usize) -> u8 {
+    let (rows, cols) = LINES[line][1];
+    (rows as i32 * FILES as i32 + cols as i32) as u8
+}
+
+/// The squares of a row or column given as 9 bits (bit `i` = column or row `i`).
+fn line_bits(set: Set, first: u8, step: u8) -> u16 {
+    (0..9).filter(|&i| set & bit(first + i * step) != 0).fold(0, |bits, i| bits | 1 << i)
+}
+
+fn from_line_bits(bits: u16, first: u8, step: u8) -> Set {
+    (0..9).filter(|&i| bits & 1 << i != 0).fold(0, |set, i| set | bit(first + i * step))
+}
+
+/// The ray code of an attack set along a line from `square`: the number of attacked squares below
+/// the square's index in the high nibble, above it in the low nibble.
+pub fn ray_code(square: u8, attacks: Set) -> u8 {
+    let below = (attacks & (bit(square) - 1)).count_ones() as u8;
+    let above = (attacks >> square >> 1).count_ones() as u8;
+    below << 4 | above
+}
+
+/// The squares of a ray code along `line` for a piece on square `step * below`: `step * i` for
+/// `i` in `0..=below + above` except `below` (empty for a code no attack has).
+pub fn ray_pattern(line: usize, code: u8) -> Set {
+    let (below, above) = (code >> 4, code & 15);
+    let step = line_step(line) as u32;
+    if above > 8 || (below + above) as u32 * step >= SQUARES as u32 {
+        return 0;
+    }
+    (0..=below + above).filter(|&i| i != below).fold(0, |set, i| set | 1 << (i as u32 * step))
+}
+
+/// The library's expansion of a ray code: the pattern shifted so that its hole is `square`.
+pub fn expand_ray(line: usize, square: u8, code: u8) -> Set {
+    ray_pattern(line, code) << (square - (code >> 4) * line_step(line))
+}
+
+/// `rank[col][inner]`: a rank attack from column `col` as 9 column bits, `inner` = columns 1..=7
+/// occupied (bit `i` = column `i + 1`).
+pub fn rank_table() -> Vec<Vec<u16>> {
+    (0..FILES)
+        .map(|col| {
+            (0..1u128 << (FILES - 2)).map(|inner| line_bits(line_attacks(LINE_RANK, col, inner << 1), 0, 1)).collect()
+        })
+        .collect()
+}
+
+/// The library's rank lookup: the rank's inner squares shifted down to the index.
+pub fn rank_lookup(rank: &[Vec<u16>], square: u8, occupancy: Set) -> Set {
+    let (row, col) = (row_of(square), col_of(square));
+    let inner = (occupancy >> (row * FILES + 1)) as usize & ((1 << (FILES - 2)) - 1);
+    (rank[col as usize][inner] as Set) << (row * FILES)
+}
+
+/// One magic per row for the files, and `file[row][index]`: a file attack from `row` as 9 row bits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileTable {
+    /// Per row: multiplier of the file's inner squares shifted to file 9.
+    pub magics: Vec<u64>,
+    /// Per row, `1 << FILE_INDEX_BITS` slots.
+    pub attacks: Vec<Vec<u16>>,
+}
+
+impl FileTable {
+    /// The library's file lookup: the file shifted to file 9, gathered by the row's magic.
+    pub fn lookup(&self, square: u8, occupancy: Set) -> Set {
+        let (row, col) = (row_of(square), col_of(square));
+        let key = (occupancy >> col) as u64 & FILE_INNER;
+        let index = (key.wrapping_mul(self.magics[row as usize]) >> (64 - FILE_INDEX_BITS)) as usize;
+        from_line_bits(self.attacks[row as usize][index], 0, FILES) << col
+    }
+}
+
+/// Searches the file magics (stream [`MAGIC_STREAM`], rows in order) and verifies the table.
+pub fn file_table(rng: &mut ChaCha8Rng, max_candidates: u32) -> Result<FileTable, String> {
+    let mut table = FileTable { magics: Vec::new(), attacks: Vec::new() };
+    let inner = FILE_INNER as Set;
+    for row in 0..RANKS {
+        let square = row * FILES;
+        let cases: Vec<(u64, u16)> = subsets(inner)
+            .map(|occupancy| (occupancy as u64, line_bits(line_attacks(LINE_FILE, square, occupancy), 0, FILES)))
+            .collect();
+        let (magic, slots) = search_magic(rng, inner, FILE_INDEX_BITS, &cases, max_candidates)
+            .ok_or_else(|| format!("no file magic for row {row} within {max_candidates} candidates"))?;
+        table.magics.push(magic);
+        table.attacks.push(slots);
+    }
+    verify("FILE", |square, occupancy| table.lookup(square, occupancy), LINE_FILE)?;
+    Ok(table)
+}
+
+/// `lance_rows[color][row]`: the rows ahead of a lance on `row`, as 9 row bits (cuts a file attack).
+pub fn lance_rows() -> Vec<Vec<u16>> {
+    lance_forward()
+        .iter()
+        .map(|per_square| (0..RANKS).map(|row| line_bits(per_square[(row * FILES) as usize], 0, FILES)).collect())
+        .collect()
+}
+
+/// The kinds whose step pattern is stored, one row each; every other kind either steps like one of
+/// them (the promoted small pieces like a gold) or does not step.
+pub const STEP_KINDS: [u8; 7] = [PAWN, KNIGHT, SILVER, GOLD, KING, HORSE, DRAGON];
+
+/// `step_row[kind]`: the row of [`STEP_KINDS`] with the same steps, or 255 for a kind without steps.
+pub fn step_rows(step_from: &[Vec<Vec<Set>>]) -> Vec<u8> {
+    (0..KINDS)
+        .map(|kind| {
+            if STEPS[kind].is_empty() {
+                return u8::MAX;
+            }
+            let same = |row: &u8| (0..2).all(|color| step_from[color][kind] == step_from[color][*row as usize]);
+            STEP_KINDS.iter().position(same).map_or(u8::MAX, |row| row as u8)
+        })
+        .collect()
+}
+
+/// `between` as `(index, patterns)`: `patterns[index[a][b]] << min(a, b)` is `between[a][b]`.
+pub fn between_patterns(between: &[Vec<Set>]) -> Result<(Vec<Vec<u8>>, Vec<Set>), String> {
+    let mut patterns = vec![0];
+    let mut index = vec![vec![0u8; SQUARES]; SQUARES];
+    for a in 0..SQUARES {
+        for b in 0..SQUARES {
+            let pattern = between[a][b] >> a.min(b);
+            let slot = patterns.iter().position(|&p| p == pattern).unwrap_or_else(|| {
+                patterns.push(pattern);
+                patterns.len() - 1
+            });
+            index[a][b] = u8::try_from(slot).map_err(|_| "more than 256 between patterns".to_string())?;
+            if patterns[slot] << a.min(b) != between[a][b] {
+                return Err(format!("between pattern of {a}-{b} does not shift back"));
+            }
+        }
+    }
+    Ok((index, patterns))
+}
+
+fn u16_lines(rows: &[Vec<u16>], comment: impl Fn(usize, usize) -> String) -> Vec<String> {
+    rows.iter()
+        .enumerate()
+        .flat_map(|(r, row)| row.iter().enumerate().map(move |(i, &v)| (r, i, v)).collect::<Vec<_>>())
+        .map(|(r, i, v)| entry(binary(v as u64, 9).into_token_stream(), &comment(r, i)))
+        .collect()
+}
+
+/// The compact layout's slider, lance, step and `between` tables.
+fn emit_compact(rng: &mut ChaCha8Rng, out: &mut Emitter) -> Result<(), String> {
+    let rank = rank_table();
+    verify("RANK", |square, occupancy| rank_lookup(&rank, square, occupancy), LINE_RANK)?;
+    let lines = u16_lines(&rank, |col, inner| format!("file {} attacks, inner {inner:07b}", file_of_col(col as u8)));
+    out.table(
+        "`RANK_ATTACKS[col][inner]`: a rank attack as column bits, `inner` = columns 1..=7 occupied.",
+        "RANK_ATTACKS",
+        quote!([[u16; 128]; 9]),
+        &lines,
+        &[FILES as usize],
+        2,
+    );
+
+    let file = file_table(rng, MAX_CANDIDATES)?;
+    let magics: Vec<String> = file
+        .magics
+        .iter()
+        .enumerate()
+        .map(|(row, &m)| entry(hex(m, 16).into_token_stream(), &format!("rank {}", (b'a' + row as u8) as char)))
+        .collect();
+    out.table(
+        "Magic of each row for the file's inner squares shifted to file 9.",
+        "FILE_MAGICS",
+        quote!([u64; 9]),
+        &magics,
+        &[],
+        8,
+    );
+    let lines = u16_lines(&file.attacks, |row, slot| format!("rank {} slot {slot}", (b'a' + row as u8) as char));
+    out.table(
+        "`FILE_ATTACKS[row][index]`: a file attack as row bits.",
+        "FILE_ATTACKS",
+        quote!([[u16; 128]; 9]),
+        &lines,
+        &[RANKS as usize],
+        2,
+    );
+
+    let lance = lance_rows();
+    let lines = u16_lines(&lance, |color, row| {
+        format!("{} lance on rank {}", ["black", "white"][color], (b'a' + row as u8) as char)
+    });
+    out.table(
+        "`LANCE_ROWS[color][row]`: the rows ahead of a lance, as row bits.",
+        "LANCE_ROWS",
+        quote!([[u16; 9]; 2]),
+        &lines,
+        &[2],
+        2,
+    );
+
+    for line in [LINE_DIAGONAL, LINE_ANTI_DIAGONAL] {
+        let name = LINE_NAMES[line];
+        let table = build_line_of(rng, line, MAX_CANDIDATES, ray_code, |square, code| expand_ray(line, square, code))?;
+        let magics: Vec<String> = table
+            .magics
+            .iter()
+            .enumerate()
+            .map(|(square, m)| {
+                let mask = bitboard_tokens(m.mask);
+                let magic = hex(m.magic, 16);
+                let (shift, offset) = (Literal::u32_unsuffixed(m.shift), Literal::u32_unsuffixed(m.offset));
+                entry(quote!(Magic::new(#mask, #magic, #shift, #offset)), &square_name(square as u8))
+            })
+            .collect();
+        out.table(
+            &format!("Magic of the {} line of each square.", name.to_lowercase()),
+            &format!("{name}_MAGICS"),
+            quote!([Magic; 81]),
+            &magics,
+            &[],
+            MAGIC_BYTES,
+        );
+        let lines: Vec<String> = table
+            .attacks
+            .iter()
+            .enumerate()
+            .map(|(slot, &code)| {
+                let square = table.magics.iter().rposition(|m| m.offset as usize <= slot).unwrap();
+                let first = table.magics[square].offset as usize;
+                entry(
+                    hex(code as u64, 2).into_token_stream(),
+                    &format!(
+                        "{} slot {}: {} below, {} above",
+                        square_name(square as u8),
+                        slot - first,
+                        code >> 4,
+                        code & 15
+                    ),
+                )
+            })
+            .collect();
+        let n = Literal::usize_unsuffixed(lines.len());
+        out.table(
+            &format!("Ray codes along the {} line, all squares' slots packed.", name.to_lowercase()),
+            &format!("{name}_ATTACKS"),
+            quote!([u8; #n]),
+            &lines,
+            &[],
+            1,
+        );
+        let lines: Vec<String> = (0..RAY_CODES as u8)
+            .map(|code| {
+                entry(bitboard_tokens(ray_pattern(line, code)), &format!("{} below, {} above", code >> 4, code & 15))
+            })
+            .collect();
+        let n = Literal::usize_unsuffixed(RAY_CODES);
+        out.table(
+            &format!("Squares of each ray code along the {} line, the piece on `step * below`.", name.to_lowercase()),
+            &format!("{name}_RAYS"),
+            quote!([Bitboard; #n]),
+            &lines,
+            &[],
+            BITBOARD_BYTES,
+        );
+    }
+
+    let from = step_from();
+    let to = step_to(&from);
+    for color in 0..2 {
+        if to[color] != from[1 - color] {
+            return Err("step_to of a colour is not step_from of the other".to_string());
+        }
+    }
+    let rows = step_rows(&from);
+    let lines: Vec<String> = rows
+        .iter()
+        .enumerate()
+        .map(|(kind, &row)| {
+            let row = Literal::u8_unsuffixed(row);
+            entry(quote!(#row), KIND_NAMES[kind])
+        })
+        .collect();
+    out.table(
+        "`STEP_ROWS[kind]`: the row of `STEPS` with the kind's steps, 255 for none.",
+        "STEP_ROWS",
+        quote!([u8; 14]),
+        &lines,
+        &[],
+        1,
+    );
+    let mut lines = Vec::new();
+    for color in 0..2 {
+        for &kind in &STEP_KINDS {
+            for square in 0..SQUARES as u8 {
+                let comment = format!(
+                    "{} {} reaches from {}",
+                    ["black", "white"][color],
+                    KIND_NAMES[kind as usize],
+                    square_name(square)
+                );
+                lines.push(entry(bitboard_tokens(from[color][kind as usize][square as usize]), &comment));
+            }
+        }
+    }
+    out.table(
+        "`STEPS[color][row][square]`: one-step moves of the kinds that step (rows: `STEP_ROWS`).",
+        "STEPS",
+        quote!([[[Bitboard; 81]; 7]; 2]),
+        &lines,
+        &[2, STEP_KINDS.len()],
+        BITBOARD_BYTES,
+    );
+
+    writeln!(
+        out.statics,
+        "/// Index bits of a file magic.\npub(crate) const FILE_INDEX_BITS: u32 = {FILE_INDEX_BITS};\n\
+         /// The inner squares of file 9, where every file's relevant occupancy is shifted.\n\
+         pub(crate) const FILE_INNER: u64 = {FILE_INNER:#018x};\n\
+         /// Square index step along the diagonal line.\npub(crate) const DIAGONAL_STEP: usize = {};\n\
+         /// Square index step along the anti-diagonal line.\npub(crate) const ANTI_DIAGONAL_STEP: usize = {};",
+        line_step(LINE_DIAGONAL),
+        line_step(LINE_ANTI_DIAGONAL)
+    )
+    .unwrap();
+
+    let (index, patterns) = between_patterns(&between())?;
+    let lines: Vec<String> = index
+        .iter()
+        .enumerate()
+        .flat_map(|(a, row)| {
+            row.iter().enumerate().map(move |(b, &i)| {
+                entry(
+                    Literal::u8_unsuffixed(i).into_token_stream(),
+                    &format!("{}-{}", square_name(a as u8), square_name(b as u8)),
+                )
+            })
+        })
+        .collect();
+    out.table(
+        "`BETWEEN_INDEX[a][b]`: the `BETWEEN` pattern of two squares (0 = none).",
+        "BETWEEN_INDEX",
+        quote!([[u8; 81]; 81]),
+        &lines,
+        &[SQUARES],
+        1,
+    );
+    let lines: Vec<String> = patterns.iter().map(|&p| entry(bitboard_tokens(p), "")).collect();
+    let n = Literal::usize_unsuffixed(patterns.len());
+    out.table(
+        "Squares between two aligned squares, shifted down to the nearer one.",
+        "BETWEEN",
+        quote!([Bitboard; #n]),
+        &lines,
+        &[],
+        BITBOARD_BYTES,
+    );
+    Ok(())
+}
+
+/// Which set of tables to emit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// One magic table of 16-byte bitboards per square and line, `step_from` and `step_to` for every
+    /// kind, `between` for every pair of squares: about 462 KiB, the fastest on a desktop CPU.
+    Full,
+    /// Line tables shared by every square of a line shape, 1- and 2-byte entries, steps only for the
+    /// kinds that step and `between` only for aligned pairs: about 62 KiB, for microcontrollers.
+    Compact,
+}
+
+/// Generates every table of `layout`; an error says which search or check failed.
+///
+/// ```
+/// use hayanagi_gen::{generate, Layout};
+/// for (layout, budget) in [(Layout::Full, 512 * 1024), (Layout::Compact, 64 * 1024)] {
+///     let generated = generate(layout).unwrap();
+///     assert!(generated.source.starts_with("// @generated"));
+///     let total: usize = generated.sizes.iter().map(|s| s.bytes).sum();
+///     assert!(total <= budget);
+/// }
+/// ```
+pub fn generate(layout: Layout) -> Result<Generated, String> {
+    let mut rng = ChaCha8Rng::from_seed(SEED);
+    rng.set_stream(MAGIC_STREAM);
+    let mut out = Emitter { data: String::new(), statics: String::new(), sizes: Vec::new() };
+    match layout {
+        Layout::Full => emit_full(&mut rng, &mut out)?,
+        Layout::Compact => emit_compact(&mut rng, &mut out)?,
+    }
+
     let keys = zobrist();
     out.key_table(
         "Zobrist keys of a piece on a square, `[color][kind][square]`.",
@@ -560,7 +983,11 @@ pub fn generate() -> Result<Generated, String> {
 
     let total: usize = out.sizes.iter().map(|s| s.bytes).sum();
     let mut source = String::new();
+    // The full layout's header is as it was before the compact one existed, so its pinned checksum holds.
     writeln!(source, "// @generated by hayanagi-gen (gen/src/lib.rs): do not edit.").unwrap();
+    if layout == Layout::Compact {
+        writeln!(source, "// Compact layout (feature `compact-tables`).").unwrap();
+    }
     writeln!(
         source,
         "// ChaCha8 seed {:?}, magic stream {MAGIC_STREAM}, Zobrist stream {ZOBRIST_STREAM}.",
@@ -610,7 +1037,39 @@ mod tests {
 
     #[test]
     fn generation_is_deterministic() {
-        assert_eq!(generate().unwrap(), generate().unwrap());
+        for layout in [Layout::Full, Layout::Compact] {
+            assert_eq!(generate(layout).unwrap(), generate(layout).unwrap());
+        }
+    }
+
+    #[test]
+    fn ray_codes_expand_to_the_attacks_they_encode() {
+        for line in [LINE_DIAGONAL, LINE_ANTI_DIAGONAL] {
+            for square in 0..SQUARES as u8 {
+                for occupancy in subsets(line_mask(line, square)) {
+                    let attacks = line_attacks(line, square, occupancy);
+                    assert_eq!(expand_ray(line, square, ray_code(square, attacks)), attacks);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn compact_steps_cover_every_stepping_kind() {
+        let from = step_from();
+        let rows = step_rows(&from);
+        for kind in 0..KINDS {
+            match rows[kind] {
+                u8::MAX => assert!(STEPS[kind].is_empty()),
+                row => assert_eq!(from[0][kind], from[0][STEP_KINDS[row as usize] as usize]),
+            }
+        }
+    }
+
+    #[test]
+    fn a_file_search_over_its_bound_fails_with_the_row_named() {
+        let mut rng = ChaCha8Rng::from_seed(SEED);
+        assert_eq!(file_table(&mut rng, 0).unwrap_err(), "no file magic for row 0 within 0 candidates");
     }
 
     #[test]

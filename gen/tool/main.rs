@@ -1,14 +1,28 @@
 //! Writes the generated tables to a file and reports their sizes and the generation time.
 //!
-//! `cargo run -p hayanagi-gen -- tables.rs` (a debug build: the generator unoptimised, as every
-//! downstream build script runs it).
+//! `cargo run -p hayanagi-gen -- [--compact] [tables.rs]` (a debug build: the generator unoptimised,
+//! as every downstream build script runs it): the full layout, or with `--compact` the layout of the
+//! library's `compact-tables` feature.
 
 use std::time::Instant;
 
+use hayanagi_gen::Layout;
+
 fn main() {
-    let path = std::env::args().nth(1);
+    let mut layout = Layout::Full;
+    let mut path = None;
+    for arg in std::env::args().skip(1) {
+        match arg.as_str() {
+            "--compact" => layout = Layout::Compact,
+            _ if path.is_none() && !arg.starts_with('-') => path = Some(arg),
+            _ => {
+                eprintln!("usage: hayanagi-gen [--compact] [tables.rs]");
+                std::process::exit(2);
+            }
+        }
+    }
     let start = Instant::now();
-    let generated = match hayanagi_gen::generate() {
+    let generated = match hayanagi_gen::generate(layout) {
         Ok(generated) => generated,
         Err(message) => {
             eprintln!("hayanagi-gen: {message}");
@@ -16,6 +30,7 @@ fn main() {
         }
     };
     let elapsed = start.elapsed();
+    println!("{layout:?} layout");
     let mut total = 0;
     for size in &generated.sizes {
         println!("{:<24} {:>6} entries {:>8} bytes", size.name, size.entries, size.bytes);

@@ -2,13 +2,175 @@
 //!
 //! Sliders are looked up per line with magic multipliers (rook = file + rank, bishop = diagonal +
 //! anti-diagonal, lance = the forward part of the file); stepping pieces read `step_from`.
+//!
+//! Two table layouts give the same answers (`lookup` below): the full one (one table of bitboards per
+//! square and line) and the compact one of the `compact-tables` feature (line tables shared by the
+//! squares of a line shape, entries of one or two bytes expanded by a shift).
 
-use crate::board::magic::line_attacks;
-use crate::board::tables::{
-    ANTI_DIAGONAL_ATTACKS, ANTI_DIAGONAL_MAGICS, BETWEEN, DIAGONAL_ATTACKS, DIAGONAL_MAGICS, FILE_ATTACKS, FILE_MAGICS,
-    LANCE_FORWARD, RANK_ATTACKS, RANK_MAGICS, STEP_FROM, STEP_TO,
-};
 use crate::{Bitboard, Color, Piece, PieceKind, Square};
+use lookup::{anti_diagonal, diagonal, file, lance_file, rank};
+
+/// The full layout's reads.
+#[cfg(not(feature = "compact-tables"))]
+mod lookup {
+    use crate::board::magic::line_attacks;
+    use crate::board::tables::{
+        ANTI_DIAGONAL_ATTACKS, ANTI_DIAGONAL_MAGICS, BETWEEN, DIAGONAL_ATTACKS, DIAGONAL_MAGICS, FILE_ATTACKS,
+        FILE_MAGICS, LANCE_FORWARD, RANK_ATTACKS, RANK_MAGICS, STEP_FROM, STEP_TO,
+    };
+    use crate::{Bitboard, Color, PieceKind, Square};
+
+    #[inline(always)]
+    pub(super) fn file(square: Square, occupied: Bitboard) -> Bitboard {
+        line_attacks(&FILE_MAGICS, &FILE_ATTACKS, square, occupied)
+    }
+
+    #[inline(always)]
+    pub(super) fn rank(square: Square, occupied: Bitboard) -> Bitboard {
+        line_attacks(&RANK_MAGICS, &RANK_ATTACKS, square, occupied)
+    }
+
+    #[inline(always)]
+    pub(super) fn lance_file(color: Color, square: Square, occupied: Bitboard) -> Bitboard {
+        file(square, occupied) & LANCE_FORWARD[color.index()][square.index()]
+    }
+
+    #[inline(always)]
+    pub(super) fn diagonal(square: Square, occupied: Bitboard) -> Bitboard {
+        line_attacks(&DIAGONAL_MAGICS, &DIAGONAL_ATTACKS, square, occupied)
+    }
+
+    #[inline(always)]
+    pub(super) fn anti_diagonal(square: Square, occupied: Bitboard) -> Bitboard {
+        line_attacks(&ANTI_DIAGONAL_MAGICS, &ANTI_DIAGONAL_ATTACKS, square, occupied)
+    }
+
+    #[inline(always)]
+    pub(super) fn step_from(color: Color, kind: PieceKind, square: Square) -> Bitboard {
+        STEP_FROM[color.index()][kind.index()][square.index()]
+    }
+
+    #[inline(always)]
+    pub(super) fn step_to(color: Color, kind: PieceKind, square: Square) -> Bitboard {
+        STEP_TO[color.index()][kind.index()][square.index()]
+    }
+
+    #[inline(always)]
+    pub(super) fn between(a: Square, b: Square) -> Bitboard {
+        BETWEEN[a.index()][b.index()]
+    }
+}
+
+/// The compact layout's reads.
+#[cfg(feature = "compact-tables")]
+mod lookup {
+    use crate::board::magic::ray_attacks;
+    use crate::board::tables::{
+        ANTI_DIAGONAL_ATTACKS, ANTI_DIAGONAL_MAGICS, ANTI_DIAGONAL_RAYS, ANTI_DIAGONAL_STEP, BETWEEN, BETWEEN_INDEX,
+        DIAGONAL_ATTACKS, DIAGONAL_MAGICS, DIAGONAL_RAYS, DIAGONAL_STEP, FILE_ATTACKS, FILE_INDEX_BITS, FILE_INNER,
+        FILE_MAGICS, LANCE_ROWS, RANK_ATTACKS, STEP_ROWS, STEPS,
+    };
+    use crate::{Bitboard, Color, PieceKind, Square};
+
+    /// Row and column of a square (SPEC §1: index = row * 9 + col).
+    #[inline(always)]
+    fn row_col(square: Square) -> (usize, usize) {
+        (square.index() / 9, square.index() % 9)
+    }
+
+    /// The file of file 9 with the rows in `rows` (bit `i` = row `i`): rows 0..=7 spread to every
+    /// ninth bit by one multiply (the eight partial products never overlap), row 8 by a shift.
+    #[inline(always)]
+    fn file9(rows: u16) -> Bitboard {
+        let lo = (rows as u8 as u64).wrapping_mul(0x0101_0101_0101_0101) & 0x8040_2010_0804_0201;
+        Bitboard::from_raw(lo, (rows as u64 >> 8 & 1) << 8)
+    }
+
+    /// Row bits of the file attack from `square`: the file shifted to file 9, its inner squares
+    /// gathered by the row's magic.
+    #[inline(always)]
+    fn file_rows(row: usize, col: usize, occupied: Bitboard) -> u16 {
+        let key = occupied.to_u128().wrapping_shr(col as u32) as u64 & FILE_INNER;
+        let magic = match FILE_MAGICS.get(row) {
+            Some(&magic) => magic,
+            None => 0,
+        };
+        let index = (key.wrapping_mul(magic) >> (64 - FILE_INDEX_BITS)) as usize;
+        match FILE_ATTACKS.get(row).and_then(|slots| slots.get(index)) {
+            Some(&rows) => rows,
+            None => 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn file(square: Square, occupied: Bitboard) -> Bitboard {
+        let (row, col) = row_col(square);
+        file9(file_rows(row, col, occupied)).shifted_up(col)
+    }
+
+    #[inline(always)]
+    pub(super) fn lance_file(color: Color, square: Square, occupied: Bitboard) -> Bitboard {
+        let (row, col) = row_col(square);
+        let ahead = match LANCE_ROWS[color.index()].get(row) {
+            Some(&rows) => rows,
+            None => 0,
+        };
+        file9(file_rows(row, col, occupied) & ahead).shifted_up(col)
+    }
+
+    /// The rank's inner squares (columns 1..=7) shifted down to the index; the column bits back up.
+    #[inline(always)]
+    pub(super) fn rank(square: Square, occupied: Bitboard) -> Bitboard {
+        let (row, col) = row_col(square);
+        let inner = occupied.to_u128().wrapping_shr(row as u32 * 9 + 1) as usize & 0x7f;
+        let cols = match RANK_ATTACKS.get(col).and_then(|slots| slots.get(inner)) {
+            Some(&cols) => cols,
+            None => 0,
+        };
+        Bitboard::from_raw(cols as u64, 0).shifted_up(row * 9)
+    }
+
+    #[inline(always)]
+    pub(super) fn diagonal(square: Square, occupied: Bitboard) -> Bitboard {
+        ray_attacks(&DIAGONAL_MAGICS, &DIAGONAL_ATTACKS, &DIAGONAL_RAYS, DIAGONAL_STEP, square, occupied)
+    }
+
+    #[inline(always)]
+    pub(super) fn anti_diagonal(square: Square, occupied: Bitboard) -> Bitboard {
+        ray_attacks(
+            &ANTI_DIAGONAL_MAGICS,
+            &ANTI_DIAGONAL_ATTACKS,
+            &ANTI_DIAGONAL_RAYS,
+            ANTI_DIAGONAL_STEP,
+            square,
+            occupied,
+        )
+    }
+
+    /// Steps are stored only for the kinds that step; a kind that does not has none.
+    #[inline(always)]
+    pub(super) fn step_from(color: Color, kind: PieceKind, square: Square) -> Bitboard {
+        match STEPS[color.index()].get(STEP_ROWS[kind.index()] as usize) {
+            Some(row) => row[square.index()],
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// The squares a piece of `color` steps to `square` from are where a piece of the other colour
+    /// steps to from `square` (White's steps are Black's turned round); the generator checks it.
+    #[inline(always)]
+    pub(super) fn step_to(color: Color, kind: PieceKind, square: Square) -> Bitboard {
+        step_from(color.flip(), kind, square)
+    }
+
+    #[inline(always)]
+    pub(super) fn between(a: Square, b: Square) -> Bitboard {
+        match BETWEEN.get(BETWEEN_INDEX[a.index()][b.index()] as usize) {
+            Some(pattern) => pattern.shifted_up(a.index().min(b.index())),
+            None => Bitboard::EMPTY,
+        }
+    }
+}
 
 /// Squares a rook on `square` attacks: along its file and rank up to and including the first
 /// occupied square in each direction.
@@ -33,8 +195,7 @@ use crate::{Bitboard, Color, Piece, PieceKind, Square};
 /// ```
 #[inline]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    line_attacks(&FILE_MAGICS, &FILE_ATTACKS, square, occupied)
-        | line_attacks(&RANK_MAGICS, &RANK_ATTACKS, square, occupied)
+    file(square, occupied) | rank(square, occupied)
 }
 
 /// Squares a bishop on `square` attacks: along both diagonals up to and including the first occupied
@@ -59,8 +220,7 @@ pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    line_attacks(&DIAGONAL_MAGICS, &DIAGONAL_ATTACKS, square, occupied)
-        | line_attacks(&ANTI_DIAGONAL_MAGICS, &ANTI_DIAGONAL_ATTACKS, square, occupied)
+    diagonal(square, occupied) | anti_diagonal(square, occupied)
 }
 
 /// Squares a lance of `color` on `square` attacks: forward along its file up to and including the
@@ -76,7 +236,7 @@ pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn lance_attacks(color: Color, square: Square, occupied: Bitboard) -> Bitboard {
-    line_attacks(&FILE_MAGICS, &FILE_ATTACKS, square, occupied) & LANCE_FORWARD[color.index()][square.index()]
+    lance_file(color, square, occupied)
 }
 
 /// Squares a piece of `color` and `kind` on `square` reaches in one step (a knight's jump counts as
@@ -90,7 +250,7 @@ pub fn lance_attacks(color: Color, square: Square, occupied: Bitboard) -> Bitboa
 /// ```
 #[inline]
 pub fn step_attacks(color: Color, kind: PieceKind, square: Square) -> Bitboard {
-    STEP_FROM[color.index()][kind.index()][square.index()]
+    lookup::step_from(color, kind, square)
 }
 
 /// The reverse of [`step_attacks`]: the squares from which a piece of `color` and `kind` reaches
@@ -104,7 +264,7 @@ pub fn step_attacks(color: Color, kind: PieceKind, square: Square) -> Bitboard {
 /// ```
 #[inline]
 pub fn step_to(color: Color, kind: PieceKind, square: Square) -> Bitboard {
-    STEP_TO[color.index()][kind.index()][square.index()]
+    lookup::step_to(color, kind, square)
 }
 
 /// Squares `piece` on `square` attacks with `occupied` blocking its slides. For every kind, including
@@ -138,5 +298,5 @@ pub fn attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    BETWEEN[a.index()][b.index()]
+    lookup::between(a, b)
 }

@@ -68,6 +68,15 @@ impl Bitboard {
         Bitboard { lo, hi: hi & HI_MASK }
     }
 
+    #[cfg(feature = "compact-tables")]
+    /// The squares of a generated table's line pattern moved up by `by` squares (bits shifted out of
+    /// the board are dropped, never a panic).
+    #[inline(always)]
+    pub(crate) const fn shifted_up(self, by: usize) -> Bitboard {
+        let bits = self.to_u128().wrapping_shl(by as u32);
+        Bitboard::from_raw(bits as u64, (bits >> 64) as u64)
+    }
+
     /// Builds from bits 0..=80 of a `u128`; `None` if a higher bit is set.
     #[inline]
     pub const fn from_u128(bits: u128) -> Option<Bitboard> {
