@@ -7,8 +7,12 @@ use hayanagi::{MAX_SFEN_LEN, Move, Position, Undo};
 use crate::common::Rng;
 use crate::report::Report;
 
-/// Plies per game (fewer if the game ends).
+/// Plies per game (fewer if the game ends). The record of the game is on the stack (48 bytes a
+/// ply): the micro:bit's 16 KB of RAM hold 48 plies beside the move lists.
+#[cfg(not(board_microbit))]
 const PLIES: usize = 120;
+#[cfg(board_microbit)]
+const PLIES: usize = 48;
 
 /// (name, start SFEN, seed).
 const GAMES: &[(&str, &str, u64)] = &[
