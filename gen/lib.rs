@@ -143,6 +143,35 @@ pub struct LineTable<T = Set> {
 }
 
 impl<T: Copy> LineTable<T> {
+    /// The emitted `Magic::new` line of each square.
+    fn magic_lines(&self) -> Vec<String> {
+        self.magics
+            .iter()
+            .enumerate()
+            .map(|(square, m)| {
+                let mask = bitboard_tokens(m.mask);
+                let magic = hex(m.magic, 16);
+                let (shift, offset) = (Literal::u32_unsuffixed(m.shift), Literal::u32_unsuffixed(m.offset));
+                entry(quote!(Magic::new(#mask, #magic, #shift, #offset)), &square_name(square as u8))
+            })
+            .collect()
+    }
+
+    /// The emitted line of each slot: `show` gives its tokens and the end of its comment, which names
+    /// the square and the slot.
+    fn slot_lines(&self, show: impl Fn(&T) -> (TokenStream, String)) -> Vec<String> {
+        self.attacks
+            .iter()
+            .enumerate()
+            .map(|(slot, value)| {
+                let square = self.magics.iter().rposition(|m| m.offset as usize <= slot).unwrap();
+                let first = self.magics[square].offset as usize;
+                let (tokens, note) = show(value);
+                entry(tokens, &format!("{} slot {}{note}", square_name(square as u8), slot - first))
+            })
+            .collect()
+    }
+
     /// The table lookup the library performs, as the generator understands it.
     pub fn lookup(&self, square: u8, occupancy: Set) -> T {
         let m = &self.magics[square as usize];
@@ -448,27 +477,8 @@ fn entry(tokens: TokenStream, comment: &str) -> String {
 fn emit_full(rng: &mut ChaCha8Rng, out: &mut Emitter) -> Result<(), String> {
     for (line, name) in LINE_NAMES.iter().enumerate() {
         let table = build_line(rng, line, MAX_CANDIDATES)?;
-        let magics: Vec<String> = table
-            .magics
-            .iter()
-            .enumerate()
-            .map(|(square, m)| {
-                let mask = bitboard_tokens(m.mask);
-                let magic = hex(m.magic, 16);
-                let (shift, offset) = (Literal::u32_unsuffixed(m.shift), Literal::u32_unsuffixed(m.offset));
-                entry(quote!(Magic::new(#mask, #magic, #shift, #offset)), &square_name(square as u8))
-            })
-            .collect();
-        let attack_lines: Vec<String> = table
-            .attacks
-            .iter()
-            .enumerate()
-            .map(|(slot, &set)| {
-                let square = table.magics.iter().rposition(|m| m.offset as usize <= slot).unwrap();
-                let first = table.magics[square].offset as usize;
-                entry(bitboard_tokens(set), &format!("{} slot {}", square_name(square as u8), slot - first))
-            })
-            .collect();
+        let magics = table.magic_lines();
+        let attack_lines = table.slot_lines(|&set| (bitboard_tokens(set), String::new()));
         let n = Literal::usize_unsuffixed(attack_lines.len());
         out.table(
             &format!("Magic of the {} line of each square.", name.to_lowercase()),
@@ -776,17 +786,7 @@ fn emit_compact(rng: &mut ChaCha8Rng, out: &mut Emitter) -> Result<(), String> {
     for line in [LINE_DIAGONAL, LINE_ANTI_DIAGONAL] {
         let name = LINE_NAMES[line];
         let table = build_line_of(rng, line, MAX_CANDIDATES, ray_code, |square, code| expand_ray(line, square, code))?;
-        let magics: Vec<String> = table
-            .magics
-            .iter()
-            .enumerate()
-            .map(|(square, m)| {
-                let mask = bitboard_tokens(m.mask);
-                let magic = hex(m.magic, 16);
-                let (shift, offset) = (Literal::u32_unsuffixed(m.shift), Literal::u32_unsuffixed(m.offset));
-                entry(quote!(Magic::new(#mask, #magic, #shift, #offset)), &square_name(square as u8))
-            })
-            .collect();
+        let magics = table.magic_lines();
         out.table(
             &format!("Magic of the {} line of each square.", name.to_lowercase()),
             &format!("{name}_MAGICS"),
@@ -795,25 +795,9 @@ fn emit_compact(rng: &mut ChaCha8Rng, out: &mut Emitter) -> Result<(), String> {
             &[],
             MAGIC_BYTES,
         );
-        let lines: Vec<String> = table
-            .attacks
-            .iter()
-            .enumerate()
-            .map(|(slot, &code)| {
-                let square = table.magics.iter().rposition(|m| m.offset as usize <= slot).unwrap();
-                let first = table.magics[square].offset as usize;
-                entry(
-                    hex(code as u64, 2).into_token_stream(),
-                    &format!(
-                        "{} slot {}: {} below, {} above",
-                        square_name(square as u8),
-                        slot - first,
-                        code >> 4,
-                        code & 15
-                    ),
-                )
-            })
-            .collect();
+        let lines = table.slot_lines(|&code| {
+            (hex(code as u64, 2).into_token_stream(), format!(": {} below, {} above", code >> 4, code & 15))
+        });
         let n = Literal::usize_unsuffixed(lines.len());
         out.table(
             &format!("Ray codes along the {} line, all squares' slots packed.", name.to_lowercase()),
