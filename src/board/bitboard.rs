@@ -51,11 +51,28 @@ pub struct Bitboard {
 
 impl Bitboard {
     /// No square.
+    ///
+    /// ```
+    /// use hayanagi::Bitboard;
+    /// assert!(Bitboard::EMPTY.is_empty() && Bitboard::EMPTY.count() == 0);
+    /// ```
     pub const EMPTY: Bitboard = Bitboard { lo: 0, hi: 0 };
     /// All 81 squares.
+    ///
+    /// ```
+    /// use hayanagi::Bitboard;
+    /// assert_eq!(Bitboard::FULL.count(), 81);
+    /// assert_eq!(Bitboard::FULL.complement(), Bitboard::EMPTY);
+    /// ```
     pub const FULL: Bitboard = Bitboard { lo: u64::MAX, hi: HI_MASK };
 
     /// Builds from the two halves; `None` if `hi` has a bit above square 80.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// assert_eq!(Bitboard::from_parts(1, 0), Some(Bitboard::from_square(Square::SQ_9A)));
+    /// assert_eq!(Bitboard::from_parts(0, 1 << 17), None); // there is no square 81
+    /// ```
     #[inline]
     pub const fn from_parts(lo: u64, hi: u64) -> Option<Bitboard> {
         if hi & !HI_MASK == 0 { Some(Bitboard { lo, hi }) } else { None }
@@ -78,30 +95,60 @@ impl Bitboard {
     }
 
     /// Builds from bits 0..=80 of a `u128`; `None` if a higher bit is set.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// assert_eq!(Bitboard::from_u128(1 << 80), Some(Bitboard::from_square(Square::SQ_1I)));
+    /// assert_eq!(Bitboard::from_u128(1 << 81), None);
+    /// ```
     #[inline]
     pub const fn from_u128(bits: u128) -> Option<Bitboard> {
         Bitboard::from_parts(bits as u64, (bits >> 64) as u64)
     }
 
     /// The squares as bits 0..=80 of a `u128`.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// assert_eq!(Bitboard::from_square(Square::SQ_7G).to_u128(), 1 << 56);
+    /// assert_eq!(Bitboard::FULL.to_u128(), (1 << 81) - 1);
+    /// ```
     #[inline]
     pub const fn to_u128(self) -> u128 {
         self.lo as u128 | (self.hi as u128) << 64
     }
 
     /// Squares 0..=63 (`9a` ..= `9h`).
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// let set = Bitboard::EMPTY.with(Square::SQ_9A).with(Square::SQ_1I);
+    /// assert_eq!(set.lo(), 1);
+    /// ```
     #[inline]
     pub const fn lo(self) -> u64 {
         self.lo
     }
 
     /// Squares 64..=80 (`8h` ..= `1i`) in the low 17 bits.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// let set = Bitboard::EMPTY.with(Square::SQ_9A).with(Square::SQ_1I);
+    /// assert_eq!(set.hi(), 1 << 16); // square 80 = bit 16 of hi
+    /// ```
     #[inline]
     pub const fn hi(self) -> u64 {
         self.hi
     }
 
     /// The set of one square.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// let set = Bitboard::from_square(Square::SQ_5E);
+    /// assert!(set.contains(Square::SQ_5E) && set.count() == 1);
+    /// ```
     #[inline]
     pub const fn from_square(square: Square) -> Bitboard {
         let i = square.index();
@@ -109,6 +156,13 @@ impl Bitboard {
     }
 
     /// The squares of a diagram in square order (`9a`, `8a`, ... `1i`); see [`bitboard!`](crate::bitboard!).
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// let mut cells = [false; 81];
+    /// cells[Square::SQ_5E.index()] = true;
+    /// assert_eq!(Bitboard::from_diagram(cells), Bitboard::from_square(Square::SQ_5E));
+    /// ```
     pub const fn from_diagram(cells: [bool; 81]) -> Bitboard {
         let mut board = Bitboard::EMPTY;
         let mut i = 0;
@@ -122,6 +176,13 @@ impl Bitboard {
     }
 
     /// The nine squares of a file.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, File, Square};
+    /// let file = Bitboard::file(File::new(7).unwrap());
+    /// assert_eq!(file.count(), 9);
+    /// assert!(file.contains(Square::SQ_7A) && file.contains(Square::SQ_7I) && !file.contains(Square::SQ_8A));
+    /// ```
     pub const fn file(file: File) -> Bitboard {
         let mut board = Bitboard::EMPTY;
         let mut i = 0;
@@ -133,6 +194,13 @@ impl Bitboard {
     }
 
     /// The nine squares of a rank.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Rank, Square};
+    /// let rank = Bitboard::rank(Rank::G);
+    /// assert_eq!(rank.count(), 9);
+    /// assert!(rank.contains(Square::SQ_9G) && rank.contains(Square::SQ_1G) && !rank.contains(Square::SQ_1H));
+    /// ```
     pub const fn rank(rank: Rank) -> Bitboard {
         let mut board = Bitboard::EMPTY;
         let mut i = 0;
@@ -144,78 +212,159 @@ impl Bitboard {
     }
 
     /// This set with `square` added.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// let set = Bitboard::EMPTY.with(Square::SQ_5E).with(Square::SQ_5E);
+    /// assert_eq!(set.count(), 1);
+    /// ```
     #[inline]
     pub const fn with(self, square: Square) -> Bitboard {
         self.union(Bitboard::from_square(square))
     }
 
     /// This set with `square` removed.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// let set = Bitboard::FULL.without(Square::SQ_5E);
+    /// assert!(!set.contains(Square::SQ_5E) && set.count() == 80);
+    /// ```
     #[inline]
     pub const fn without(self, square: Square) -> Bitboard {
         self.difference(Bitboard::from_square(square))
     }
 
     /// Squares in either set.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, File, Rank};
+    /// let cross = Bitboard::file(File::new(5).unwrap()).union(Bitboard::rank(Rank::E));
+    /// assert_eq!(cross.count(), 17);
+    /// assert_eq!(cross, Bitboard::file(File::new(5).unwrap()) | Bitboard::rank(Rank::E));
+    /// ```
     #[inline]
     pub const fn union(self, other: Bitboard) -> Bitboard {
         Bitboard { lo: self.lo | other.lo, hi: self.hi | other.hi }
     }
 
     /// Squares in both sets.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, File, Rank, Square};
+    /// let meet = Bitboard::file(File::new(5).unwrap()).intersection(Bitboard::rank(Rank::E));
+    /// assert_eq!(meet, Bitboard::from_square(Square::SQ_5E));
+    /// ```
     #[inline]
     pub const fn intersection(self, other: Bitboard) -> Bitboard {
         Bitboard { lo: self.lo & other.lo, hi: self.hi & other.hi }
     }
 
     /// Squares in this set and not in `other`.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, File, Rank};
+    /// let file = Bitboard::file(File::new(5).unwrap());
+    /// assert_eq!(file.difference(Bitboard::rank(Rank::E)).count(), 8);
+    /// ```
     #[inline]
     pub const fn difference(self, other: Bitboard) -> Bitboard {
         Bitboard { lo: self.lo & !other.lo, hi: self.hi & !other.hi }
     }
 
     /// Squares in exactly one of the sets.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, File, Rank};
+    /// let (file, rank) = (Bitboard::file(File::new(5).unwrap()), Bitboard::rank(Rank::E));
+    /// assert_eq!(file.symmetric_difference(rank).count(), 16);
+    /// assert_eq!(file.symmetric_difference(rank), file ^ rank);
+    /// ```
     #[inline]
     pub const fn symmetric_difference(self, other: Bitboard) -> Bitboard {
         Bitboard { lo: self.lo ^ other.lo, hi: self.hi ^ other.hi }
     }
 
     /// Squares not in this set (within the 81).
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Rank};
+    /// assert_eq!(Bitboard::rank(Rank::A).complement().count(), 72);
+    /// assert_eq!(Bitboard::EMPTY.complement(), Bitboard::FULL);
+    /// ```
     #[inline]
     pub const fn complement(self) -> Bitboard {
         Bitboard { lo: !self.lo, hi: !self.hi & HI_MASK }
     }
 
     /// Whether `square` is in the set.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Rank, Square};
+    /// assert!(Bitboard::rank(Rank::A).contains(Square::SQ_5A));
+    /// assert!(!Bitboard::rank(Rank::A).contains(Square::SQ_5B));
+    /// ```
     #[inline]
     pub const fn contains(self, square: Square) -> bool {
         !self.intersection(Bitboard::from_square(square)).is_empty()
     }
 
     /// Whether the set is empty.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, File, Rank};
+    /// assert!(Bitboard::EMPTY.is_empty() && !Bitboard::FULL.is_empty());
+    /// assert!((Bitboard::rank(Rank::A) & Bitboard::rank(Rank::B)).is_empty());
+    /// ```
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.lo | self.hi == 0
     }
 
     /// Whether the sets share a square.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, File, Rank};
+    /// assert!(Bitboard::rank(Rank::A).intersects(Bitboard::file(File::new(1).unwrap())));
+    /// assert!(!Bitboard::rank(Rank::A).intersects(Bitboard::rank(Rank::B)));
+    /// ```
     #[inline]
     pub const fn intersects(self, other: Bitboard) -> bool {
         !self.intersection(other).is_empty()
     }
 
     /// Number of squares.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// assert_eq!(Bitboard::EMPTY.with(Square::SQ_9A).with(Square::SQ_1I).count(), 2);
+    /// ```
     #[inline]
     pub const fn count(self) -> u32 {
         self.lo.count_ones() + self.hi.count_ones()
     }
 
     /// Whether the set has more than one square.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// let one = Bitboard::from_square(Square::SQ_1I);
+    /// assert!(!one.has_more_than_one() && !Bitboard::EMPTY.has_more_than_one());
+    /// assert!(one.with(Square::SQ_9A).has_more_than_one());
+    /// ```
     #[inline]
     pub const fn has_more_than_one(self) -> bool {
         if self.lo != 0 { self.lo & (self.lo - 1) != 0 || self.hi != 0 } else { self.hi & self.hi.wrapping_sub(1) != 0 }
     }
 
     /// The lowest-index square, if any.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// let set = Bitboard::EMPTY.with(Square::SQ_1I).with(Square::SQ_7G);
+    /// assert_eq!(set.lsb(), Some(Square::SQ_7G)); // index 56 before 80
+    /// assert_eq!(Bitboard::EMPTY.lsb(), None);
+    /// ```
     #[inline]
     pub const fn lsb(self) -> Option<Square> {
         if self.lo != 0 {
@@ -228,6 +377,14 @@ impl Bitboard {
     }
 
     /// Removes and returns the lowest-index square, if any.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// let mut set = Bitboard::EMPTY.with(Square::SQ_1I).with(Square::SQ_9A);
+    /// assert_eq!(set.pop_lsb(), Some(Square::SQ_9A));
+    /// assert_eq!(set.pop_lsb(), Some(Square::SQ_1I));
+    /// assert_eq!(set.pop_lsb(), None);
+    /// ```
     #[inline]
     pub const fn pop_lsb(&mut self) -> Option<Square> {
         if self.lo != 0 {
@@ -244,6 +401,13 @@ impl Bitboard {
     }
 
     /// The squares in index order.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Square};
+    /// let set = Bitboard::EMPTY.with(Square::SQ_1I).with(Square::SQ_9A);
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [Square::SQ_9A, Square::SQ_1I]);
+    /// assert_eq!(set.iter().len(), 2);
+    /// ```
     #[inline]
     pub const fn iter(self) -> Squares {
         Squares(self)
@@ -251,6 +415,13 @@ impl Bitboard {
 }
 
 /// Iterator over a [`Bitboard`]'s squares, lowest index first.
+///
+/// ```
+/// use hayanagi::{Bitboard, Rank};
+/// let squares: Vec<String> = Bitboard::rank(Rank::C).iter().map(|square| square.to_string()).collect();
+/// assert_eq!(squares.first().map(String::as_str), Some("9c"));
+/// assert_eq!(squares.last().map(String::as_str), Some("1c"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Squares(Bitboard);
 

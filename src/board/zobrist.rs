@@ -8,12 +8,35 @@ use crate::board::tables::{ZOBRIST_BOARD, ZOBRIST_HAND, ZOBRIST_SIDE};
 use crate::{Color, Piece, PieceKind, Square};
 
 /// Largest count of one kind a hand can hold (all 18 pawns).
+///
+/// ```
+/// use hayanagi::{zobrist, Color, PieceKind};
+/// assert_eq!(zobrist::MAX_HAND_COUNT, 18);
+/// assert!(zobrist::hand(Color::Black, PieceKind::Pawn, zobrist::MAX_HAND_COUNT).is_some());
+/// ```
 pub const MAX_HAND_COUNT: u8 = crate::board::geometry::MAX_HAND_COUNT as u8;
 
 /// Key XORed in when White is to move.
+///
+/// ```
+/// use hayanagi::{zobrist, Position};
+/// let black = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1")?;
+/// let white = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 w - 1")?;
+/// assert_eq!(black.key() ^ white.key(), zobrist::SIDE);
+/// # Ok::<(), hayanagi::SfenError>(())
+/// ```
 pub const SIDE: u64 = ZOBRIST_SIDE;
 
 /// Key of `piece` on `square`.
+///
+/// ```
+/// use hayanagi::{zobrist, Color, Piece, PieceKind, Position, Square};
+/// let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1")?;
+/// let without_black_king = Position::from_sfen("4k4/9/9/9/9/9/9/9/9 b - 1")?;
+/// let king = Piece::new(Color::Black, PieceKind::King);
+/// assert_eq!(pos.key() ^ without_black_king.key(), zobrist::board(king, Square::SQ_5I));
+/// # Ok::<(), hayanagi::SfenError>(())
+/// ```
 #[inline]
 pub fn board(piece: Piece, square: Square) -> u64 {
     ZOBRIST_BOARD[piece.color().index()][piece.kind().index()][square.index()]
