@@ -102,13 +102,15 @@ mod lookup {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_pointer_width = "64", inline(always))]
+    #[cfg_attr(not(target_pointer_width = "64"), inline(never))]
     pub(super) fn file(square: Square, occupied: Bitboard) -> Bitboard {
         let (row, col) = row_col(square);
         file9(file_rows(row, col, occupied)).shifted_up(col)
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_pointer_width = "64", inline(always))]
+    #[cfg_attr(not(target_pointer_width = "64"), inline(never))]
     pub(super) fn lance_file(color: Color, square: Square, occupied: Bitboard) -> Bitboard {
         let (row, col) = row_col(square);
         let ahead = match LANCE_ROWS[color.index()].get(row) {
@@ -119,7 +121,8 @@ mod lookup {
     }
 
     /// The rank's inner squares (columns 1..=7) shifted down to the index; the column bits back up.
-    #[inline(always)]
+    #[cfg_attr(target_pointer_width = "64", inline(always))]
+    #[cfg_attr(not(target_pointer_width = "64"), inline(never))]
     pub(super) fn rank(square: Square, occupied: Bitboard) -> Bitboard {
         let (row, col) = row_col(square);
         let inner = occupied.to_u128().wrapping_shr(row as u32 * 9 + 1) as usize & 0x7f;
@@ -130,12 +133,14 @@ mod lookup {
         Bitboard::from_raw(cols as u64, 0).shifted_up(row * 9)
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_pointer_width = "64", inline(always))]
+    #[cfg_attr(not(target_pointer_width = "64"), inline(never))]
     pub(super) fn diagonal(square: Square, occupied: Bitboard) -> Bitboard {
         ray_attacks(&DIAGONAL_MAGICS, &DIAGONAL_ATTACKS, &DIAGONAL_RAYS, DIAGONAL_STEP, square, occupied)
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_pointer_width = "64", inline(always))]
+    #[cfg_attr(not(target_pointer_width = "64"), inline(never))]
     pub(super) fn anti_diagonal(square: Square, occupied: Bitboard) -> Bitboard {
         ray_attacks(
             &ANTI_DIAGONAL_MAGICS,
@@ -163,7 +168,8 @@ mod lookup {
         step_from(color.flip(), kind, square)
     }
 
-    #[inline(always)]
+    #[cfg_attr(target_pointer_width = "64", inline(always))]
+    #[cfg_attr(not(target_pointer_width = "64"), inline(never))]
     pub(super) fn between(a: Square, b: Square) -> Bitboard {
         match BETWEEN.get(BETWEEN_INDEX[a.index()][b.index()] as usize) {
             Some(pattern) => pattern.shifted_up(a.index().min(b.index())),

@@ -67,9 +67,9 @@ fn main() -> ! {
         for &reply in replies.iter() {
             let undo = pos.play_unchecked(reply);
             nodes += pos.count_legal_moves();
-            pos.undo(reply, undo);
+            pos.undo_unchecked(undo);
         }
-        pos.undo(mv, undo);
+        pos.undo_unchecked(undo);
     }
     let peak = stack::peak();
     print("movegen-only: perft 3 from the start position: ", nodes);
