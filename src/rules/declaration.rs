@@ -6,6 +6,14 @@ use core::fmt;
 use crate::{Bitboard, Color, PieceKind, Position, Rank};
 
 /// The rule a declaration is judged by.
+///
+/// ```
+/// use hayanagi::{DeclarationOutcome, DeclarationRule, Position};
+/// let pos = Position::from_sfen("RRBB+P+P+P+P1/SS2K4/9/9/9/9/9/9/4k4 b - 1")?; // 26 points
+/// assert_eq!(pos.declaration(DeclarationRule::Points27).outcome(), DeclarationOutcome::Invalid);
+/// assert_eq!(pos.declaration(DeclarationRule::Points24).outcome(), DeclarationOutcome::Draw);
+/// # Ok::<(), hayanagi::SfenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DeclarationRule {
     /// The CSA 27-point rule (27点法): Black needs at least 28 points, White at least 27; a
@@ -17,6 +25,15 @@ pub enum DeclarationRule {
 }
 
 /// What a declaration by the side to move would bring.
+///
+/// ```
+/// use hayanagi::{DeclarationOutcome, DeclarationRule, Position};
+/// let pos = Position::from_sfen("RRBB+P+P+P+P1/SS2K4/9/9/9/9/9/9/4k4 b G3P 1")?; // 30 points, 10 pieces in camp
+/// assert_eq!(pos.declaration(DeclarationRule::Points27).outcome(), DeclarationOutcome::Win);
+/// assert_eq!(pos.declaration(DeclarationRule::Points24).outcome(), DeclarationOutcome::Draw);
+/// assert_eq!(Position::startpos().declaration(DeclarationRule::Points27).outcome(), DeclarationOutcome::Invalid);
+/// # Ok::<(), hayanagi::SfenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DeclarationOutcome {
     /// Every condition holds and the points win: the declaring side wins (宣言勝ち).
@@ -42,14 +59,48 @@ pub struct DeclarationFailures(u8);
 
 impl DeclarationFailures {
     /// No condition fails.
+    ///
+    /// ```
+    /// use hayanagi::{DeclarationFailures, DeclarationRule, Position};
+    /// let pos = Position::from_sfen("RRBB+P+P+P+P1/SS2K4/9/9/9/9/9/9/4k4 b G3P 1")?;
+    /// assert_eq!(pos.declaration(DeclarationRule::Points27).failed(), DeclarationFailures::NONE);
+    /// # Ok::<(), hayanagi::SfenError>(())
+    /// ```
     pub const NONE: DeclarationFailures = DeclarationFailures(0);
     /// The declaring side's king is not in the enemy camp (or it has no king).
+    ///
+    /// ```
+    /// use hayanagi::{DeclarationFailures, DeclarationRule, Position};
+    /// let failed = Position::startpos().declaration(DeclarationRule::Points27).failed();
+    /// assert!(failed.contains(DeclarationFailures::KING_NOT_IN_CAMP));
+    /// ```
     pub const KING_NOT_IN_CAMP: DeclarationFailures = DeclarationFailures(1);
     /// Fewer than 10 of its other pieces are in the enemy camp.
+    ///
+    /// ```
+    /// use hayanagi::{DeclarationFailures, DeclarationRule, Position};
+    /// let pos = Position::from_sfen("4K4/9/9/9/9/9/9/9/4k4 b 2R2B 1")?; // king in camp, nothing beside it
+    /// assert!(pos.declaration(DeclarationRule::Points27).failed().contains(DeclarationFailures::TOO_FEW_PIECES));
+    /// # Ok::<(), hayanagi::SfenError>(())
+    /// ```
     pub const TOO_FEW_PIECES: DeclarationFailures = DeclarationFailures(2);
     /// Its king is in check.
+    ///
+    /// ```
+    /// use hayanagi::{DeclarationFailures, DeclarationRule, Position};
+    /// let pos = Position::from_sfen("RRBB+P+P+P+P1/SS2K4/4g4/9/9/9/9/9/4k4 b G3P 1")?; // the gold on 5c checks
+    /// assert_eq!(pos.declaration(DeclarationRule::Points27).failed(), DeclarationFailures::IN_CHECK);
+    /// # Ok::<(), hayanagi::SfenError>(())
+    /// ```
     pub const IN_CHECK: DeclarationFailures = DeclarationFailures(4);
     /// Its points are below what the rule requires to declare.
+    ///
+    /// ```
+    /// use hayanagi::{DeclarationFailures, DeclarationRule, Position};
+    /// let pos = Position::from_sfen("RRBB+P+P+P+P1/SS2K4/9/9/9/9/9/9/4k4 b - 1")?; // 26 of the 28 needed
+    /// assert_eq!(pos.declaration(DeclarationRule::Points27).failed(), DeclarationFailures::TOO_FEW_POINTS);
+    /// # Ok::<(), hayanagi::SfenError>(())
+    /// ```
     pub const TOO_FEW_POINTS: DeclarationFailures = DeclarationFailures(8);
 
     /// Every flag with its name, in bit order.
@@ -61,24 +112,47 @@ impl DeclarationFailures {
     ];
 
     /// The flags of both sets.
+    ///
+    /// ```
+    /// use hayanagi::DeclarationFailures;
+    /// let both = DeclarationFailures::IN_CHECK.union(DeclarationFailures::TOO_FEW_PIECES);
+    /// assert_eq!(both.bits(), 4 | 2);
+    /// ```
     #[inline]
     pub const fn union(self, other: DeclarationFailures) -> DeclarationFailures {
         DeclarationFailures(self.0 | other.0)
     }
 
     /// True when every flag of `other` is set in `self`.
+    ///
+    /// ```
+    /// use hayanagi::DeclarationFailures;
+    /// assert!(DeclarationFailures::IN_CHECK.contains(DeclarationFailures::NONE));
+    /// assert!(!DeclarationFailures::NONE.contains(DeclarationFailures::IN_CHECK));
+    /// ```
     #[inline]
     pub const fn contains(self, other: DeclarationFailures) -> bool {
         self.0 & other.0 == other.0
     }
 
     /// True when no flag is set: no condition fails.
+    ///
+    /// ```
+    /// use hayanagi::DeclarationFailures;
+    /// assert!(DeclarationFailures::NONE.is_empty() && !DeclarationFailures::IN_CHECK.is_empty());
+    /// ```
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The flags as bits: 1 king not in camp, 2 too few pieces, 4 in check, 8 too few points.
+    ///
+    /// ```
+    /// use hayanagi::DeclarationFailures;
+    /// assert_eq!(DeclarationFailures::KING_NOT_IN_CAMP.bits(), 1);
+    /// assert_eq!(DeclarationFailures::TOO_FEW_POINTS.bits(), 8);
+    /// ```
     #[inline]
     pub const fn bits(self) -> u8 {
         self.0
@@ -111,6 +185,15 @@ impl fmt::Debug for DeclarationFailures {
 /// The judgement of an entering-king declaration by the side to move: the outcome, the conditions
 /// that fail and the counts behind them, so a GUI can explain the result. See
 /// [`Position::declaration`].
+///
+/// ```
+/// use hayanagi::{DeclarationOutcome, DeclarationRule, Position};
+/// let judged = Position::from_sfen("RRBB+P+P+P+P1/SS2K4/9/9/9/9/9/9/4k4 b G3P 1")?.declaration(DeclarationRule::Points27);
+/// assert_eq!(judged.outcome(), DeclarationOutcome::Win);
+/// assert_eq!((judged.points(), judged.pieces_in_camp()), (30, 10));
+/// assert!(judged.failed().is_empty());
+/// # Ok::<(), hayanagi::SfenError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Declaration {
     outcome: DeclarationOutcome,
@@ -121,12 +204,25 @@ pub struct Declaration {
 
 impl Declaration {
     /// What the declaration would bring.
+    ///
+    /// ```
+    /// use hayanagi::{DeclarationOutcome, DeclarationRule, Position};
+    /// let pos = Position::from_sfen("RRBB+P+P+P+P1/SS2K4/9/9/9/9/9/9/4k4 b G3P 1")?;
+    /// assert_eq!(pos.declaration(DeclarationRule::Points27).outcome(), DeclarationOutcome::Win);
+    /// # Ok::<(), hayanagi::SfenError>(())
+    /// ```
     #[inline]
     pub const fn outcome(&self) -> DeclarationOutcome {
         self.outcome
     }
 
     /// The conditions that fail (empty unless the outcome is [`DeclarationOutcome::Invalid`]).
+    ///
+    /// ```
+    /// use hayanagi::{DeclarationFailures, DeclarationRule, Position};
+    /// let failed = Position::startpos().declaration(DeclarationRule::Points24).failed();
+    /// assert!(failed.contains(DeclarationFailures::KING_NOT_IN_CAMP.union(DeclarationFailures::TOO_FEW_PIECES)));
+    /// ```
     #[inline]
     pub const fn failed(&self) -> DeclarationFailures {
         self.failed
@@ -134,12 +230,27 @@ impl Declaration {
 
     /// The declaring side's points: 5 for each rook, bishop, dragon and horse, 1 for each other piece,
     /// counting its pieces in the enemy camp (the king excluded) and its pieces in hand.
+    ///
+    /// ```
+    /// use hayanagi::{DeclarationRule, Position};
+    /// // In camp: two rooks and two bishops (5 each), four tokin and two silvers; in hand a gold, 3 pawns.
+    /// let pos = Position::from_sfen("RRBB+P+P+P+P1/SS2K4/9/9/9/9/9/9/4k4 b G3P 1")?;
+    /// assert_eq!(pos.declaration(DeclarationRule::Points27).points(), 20 + 6 + 4);
+    /// # Ok::<(), hayanagi::SfenError>(())
+    /// ```
     #[inline]
     pub const fn points(&self) -> u32 {
         self.points
     }
 
     /// How many of the declaring side's pieces other than the king stand in the enemy camp.
+    ///
+    /// ```
+    /// use hayanagi::{DeclarationRule, Position};
+    /// let pos = Position::from_sfen("RRBB+P+P+P+P1/SS2K4/9/9/9/9/9/9/4k4 b G3P 1")?;
+    /// assert_eq!(pos.declaration(DeclarationRule::Points27).pieces_in_camp(), 10);
+    /// # Ok::<(), hayanagi::SfenError>(())
+    /// ```
     #[inline]
     pub const fn pieces_in_camp(&self) -> u32 {
         self.pieces_in_camp

@@ -44,28 +44,77 @@ impl Entry {
 
     /// A placeholder to fill storage with: `[Entry::EMPTY; 512]`. A [`History`] never reads the
     /// entries it has not written.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History};
+    /// let history = History::new([Entry::EMPTY; 256]);
+    /// assert_eq!(history.capacity(), 256);
+    /// ```
     pub const EMPTY: Entry =
         Entry { key: 0, mv: Move::normal(Square::SQ_9A, Square::SQ_9B, false), captured: None, gave_check: false };
 
     /// The Zobrist key ([`Position::key`]) of the position the move reached.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// let mv = pos.parse_usi_move("7g7f")?;
+    /// history.play(&mut pos, mv)?;
+    /// assert_eq!(history.entries()[0].key(), pos.key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub const fn key(&self) -> u64 {
         self.key
     }
 
     /// The move.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// let mv = pos.parse_usi_move("7g7f")?;
+    /// history.play(&mut pos, mv)?;
+    /// assert_eq!(history.entries()[0].mv(), mv);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub const fn mv(&self) -> Move {
         self.mv
     }
 
     /// The piece the move captured, as it stood on the board.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// for usi in ["7g7f", "3c3d", "8h2b+"] {
+    ///     let mv = pos.parse_usi_move(usi)?;
+    ///     history.play(&mut pos, mv)?;
+    /// }
+    /// assert_eq!(history.entries()[0].captured(), None);
+    /// assert_eq!(history.entries()[2].captured().map(|piece| piece.to_string()), Some("b".to_string()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub const fn captured(&self) -> Option<Piece> {
         self.captured
     }
 
     /// True when the move gave check (the side to move after it was in check).
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b R 1")?;
+    /// let mut history = History::new([Entry::EMPTY; 4]);
+    /// let mv = pos.parse_usi_move("R*5b")?;
+    /// history.play(&mut pos, mv)?;
+    /// assert!(history.entries()[0].gave_check());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub const fn gave_check(&self) -> bool {
         self.gave_check
@@ -92,6 +141,21 @@ impl fmt::Debug for Entry {
 }
 
 /// Why a [`History`] refused a request. The history and the position are unchanged.
+///
+/// ```
+/// use hayanagi::{Entry, History, HistoryError, Position};
+/// let mut pos = Position::startpos();
+/// let mut history = History::new([Entry::EMPTY; 1]);
+/// assert_eq!(history.undo(&mut pos), Err(HistoryError::Empty));
+/// let mv = pos.parse_usi_move("7g7f")?;
+/// history.play(&mut pos, mv)?;
+/// let next = pos.parse_usi_move("3c3d")?;
+/// assert_eq!(history.play(&mut pos, next), Err(HistoryError::Full { capacity: 1 }));
+/// // A position the history has not reached is refused.
+/// let err = history.status(&Position::startpos()).unwrap_err();
+/// assert!(matches!(err, HistoryError::NotCurrent { .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HistoryError {
     /// Every entry of the storage is used ([`History::play`], [`History::push`]).
@@ -203,29 +267,76 @@ pub struct History<S> {
 
 impl<S> History<S> {
     /// An empty history using `storage`; what the storage holds is ignored and overwritten.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History};
+    /// // Storage on the stack, in a static, or borrowed from a Vec: anything that is a slice of entries.
+    /// let mut storage = [Entry::EMPTY; 64];
+    /// let history = History::new(&mut storage[..]);
+    /// assert!(history.is_empty() && history.capacity() == 64);
+    /// ```
     pub const fn new(storage: S) -> History<S> {
         History { storage, len: 0, start_key: None }
     }
 
     /// The number of moves recorded.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// let mv = pos.parse_usi_move("7g7f")?;
+    /// history.play(&mut pos, mv)?;
+    /// assert_eq!(history.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub const fn len(&self) -> usize {
         self.len
     }
 
     /// True when no move is recorded.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History};
+    /// assert!(History::new([Entry::EMPTY; 4]).is_empty());
+    /// ```
     #[inline]
     pub const fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// Forgets every move (and the start position): the history can record another game.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// let mv = pos.parse_usi_move("7g7f")?;
+    /// history.play(&mut pos, mv)?;
+    /// history.clear();
+    /// assert!(history.is_empty() && history.start_key().is_none());
+    /// // Now any position may start the next game.
+    /// assert!(history.status(&Position::startpos()).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn clear(&mut self) {
         self.len = 0;
         self.start_key = None;
     }
 
     /// Gives the storage back.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// let mv = pos.parse_usi_move("7g7f")?;
+    /// history.play(&mut pos, mv)?;
+    /// let storage: [Entry; 8] = history.into_storage();
+    /// assert_eq!(storage[0].mv(), mv);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn into_storage(self) -> S {
         self.storage
     }
@@ -272,18 +383,47 @@ impl<S: AsRef<[Entry]>> History<S> {
 
 impl<S: AsRef<[Entry]>> History<S> {
     /// The number of moves the storage can hold.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History};
+    /// assert_eq!(History::new([Entry::EMPTY; 300]).capacity(), 300);
+    /// ```
     #[inline]
     pub fn capacity(&self) -> usize {
         self.storage.as_ref().len()
     }
 
     /// The recorded moves, first to last.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// let mv = pos.parse_usi_move("7g7f")?;
+    /// history.play(&mut pos, mv)?;
+    /// assert_eq!(history.entries().len(), 1);
+    /// assert!(!history.entries()[0].gave_check());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn entries(&self) -> &[Entry] {
         self.storage.as_ref().get(..self.len).unwrap_or(&[])
     }
 
     /// The recorded moves in the order they were played.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// for usi in ["7g7f", "3c3d"] {
+    ///     let mv = pos.parse_usi_move(usi)?;
+    ///     history.play(&mut pos, mv)?;
+    /// }
+    /// let usi: Vec<String> = history.moves().map(|mv| mv.to_string()).collect();
+    /// assert_eq!(usi, ["7g7f", "3c3d"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn moves(&self) -> impl DoubleEndedIterator<Item = Move> + ExactSizeIterator + '_ {
         self.entries().iter().map(|entry| entry.mv)
     }
@@ -308,6 +448,28 @@ impl<S: AsRef<[Entry]>> History<S> {
     /// The status of `pos`, the position this history has reached (SPEC §4): mate and no_moves,
     /// four-fold repetition confirmed against the full position, perpetual check. See the type's
     /// documentation for the precedence and the perpetual check rule.
+    ///
+    /// # Errors
+    /// [`HistoryError::NotCurrent`] if `pos` is not the position the history has reached.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position, Status};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 16]);
+    /// // Both kings step out and back twice: the start position occurs the fourth time.
+    /// for _ in 0..3 {
+    ///     for usi in ["5i5h", "5a5b", "5h5i", "5b5a"] {
+    ///         if history.status(&pos)? != Status::None {
+    ///             break;
+    ///         }
+    ///         let mv = pos.parse_usi_move(usi)?;
+    ///         history.play(&mut pos, mv)?;
+    ///     }
+    /// }
+    /// assert_eq!(history.status(&pos)?, Status::DrawRepetition);
+    /// assert_eq!(history.len(), 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn status(&self, pos: &Position) -> Result<Status, HistoryError> {
         self.status_with_max_ply(pos, None)
     }
@@ -316,6 +478,9 @@ impl<S: AsRef<[Entry]>> History<S> {
     /// `max_ply` has been played (the SFEN move number [`Position::ply`] is above `max_ply`) and the
     /// game has not ended otherwise, the answer is [`Status::DrawMaxPly`]. The limit counts SFEN
     /// move numbers, so a game started from `startpos` is drawn by `Some(256)` after its 256th move.
+    ///
+    /// # Errors
+    /// [`HistoryError::NotCurrent`] if `pos` is not the position the history has reached.
     ///
     /// ```
     /// use hayanagi::{Entry, History, Position, Status};
@@ -391,6 +556,25 @@ impl<S: AsRef<[Entry]>> History<S> {
 impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
     /// Plays the legal move `mv` on `pos` (the position the history has reached) and records it.
     /// On an error (history full, illegal move, `pos` not current) neither changes.
+    ///
+    /// # Errors
+    /// [`HistoryError::NotCurrent`] if `pos` is not the position the history has reached,
+    /// [`HistoryError::Full`] if every entry is used, [`HistoryError::IllegalMove`] if `mv` is not legal
+    /// in `pos`, [`HistoryError::PlyLimit`] at ply `u64::MAX`. Neither the history nor `pos` changes.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, HistoryError, Move, Position, Square};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// let mv = pos.parse_usi_move("7g7f")?;
+    /// history.play(&mut pos, mv)?;
+    /// assert_eq!(pos.ply(), 2);
+    /// // An illegal move changes nothing.
+    /// let illegal = Move::normal(Square::SQ_7F, Square::SQ_7D, false);
+    /// assert_eq!(history.play(&mut pos, illegal), Err(HistoryError::IllegalMove(illegal)));
+    /// assert_eq!((history.len(), pos.ply()), (1, 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&mut self, pos: &mut Position, mv: Move) -> Result<(), HistoryError> {
         self.check_current(pos.key())?;
         self.check_room()?;
@@ -410,6 +594,20 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
     /// [`HistoryError::NotCurrent`] if the record was not played from the position the history has
     /// reached (or `after` is not the position it produced), [`HistoryError::Full`] if every entry
     /// is used.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// // Record the moves of a USI command as the parser plays them.
+    /// let mut recorded = Ok(());
+    /// let pos = Position::from_usi_position_with("startpos moves 7g7f 3c3d", |after, undo| {
+    ///     recorded = recorded.and_then(|()| history.push(after, undo));
+    /// })?;
+    /// recorded?;
+    /// assert_eq!(history.len(), 2);
+    /// assert!(history.status(&pos).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn push(&mut self, after: &Position, undo: Undo) -> Result<(), HistoryError> {
         self.check_current(undo.key_before)?;
         if (after.key(), after.ply()) != (undo.key_after, undo.ply_after) {
@@ -421,6 +619,10 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
 
     /// Takes back the last move on `pos` (the position the history has reached) and forgets it;
     /// returns the move.
+    ///
+    /// # Errors
+    /// [`HistoryError::Empty`] if no move is recorded, [`HistoryError::NotCurrent`] if `pos` is not
+    /// the position the history has reached. Neither changes.
     ///
     /// ```
     /// use hayanagi::{Entry, History, Position};

@@ -45,6 +45,12 @@ pub enum Status {
 
 impl Status {
     /// Every status, in declaration order.
+    ///
+    /// ```
+    /// use hayanagi::Status;
+    /// assert_eq!(Status::ALL.len(), 7);
+    /// assert!(Status::ALL.iter().filter(|status| !status.is_over()).eq([&Status::None]));
+    /// ```
     pub const ALL: [Status; 7] = [
         Status::None,
         Status::Mate,
@@ -56,6 +62,12 @@ impl Status {
     ];
 
     /// The SPEC §4 spelling, as `Display` writes it.
+    ///
+    /// ```
+    /// use hayanagi::Status;
+    /// assert_eq!(Status::NoMoves.as_str(), "no_moves");
+    /// assert_eq!(Status::DrawMaxPly.as_str(), Status::DrawMaxPly.to_string());
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             Status::None => "none",
@@ -69,6 +81,11 @@ impl Status {
     }
 
     /// True for every status but [`Status::None`]: the game has ended.
+    ///
+    /// ```
+    /// use hayanagi::Status;
+    /// assert!(Status::DrawRepetition.is_over() && !Status::None.is_over());
+    /// ```
     pub const fn is_over(self) -> bool {
         !matches!(self, Status::None)
     }
