@@ -58,6 +58,13 @@ pub enum Handicap {
 
 impl Handicap {
     /// Every handicap, in the order of the enum (from the smallest handicap to the largest).
+    ///
+    /// ```
+    /// use hayanagi::Handicap;
+    /// let names: Vec<&str> = Handicap::ALL.iter().map(|handicap| handicap.japanese()).collect();
+    /// assert_eq!(names.first(), Some(&"香落ち"));
+    /// assert_eq!(names.last(), Some(&"歩三兵"));
+    /// ```
     pub const ALL: [Handicap; 16] = [
         Handicap::Lance,
         Handicap::RightLance,
@@ -78,6 +85,13 @@ impl Handicap {
     ];
 
     /// The relaxation a handicap start position needs to validate: pieces are missing from the set.
+    ///
+    /// ```
+    /// use hayanagi::Handicap;
+    /// for handicap in Handicap::ALL {
+    ///     assert_eq!(handicap.setup().validate(Handicap::RELAXATIONS), Ok(handicap.position()));
+    /// }
+    /// ```
     pub const RELAXATIONS: Relaxations = Relaxations::INCOMPLETE_MATERIAL;
 
     /// The index of the handicap in [`ALL`](Self::ALL).

@@ -311,14 +311,42 @@ pub struct Relaxations(u8);
 
 impl Relaxations {
     /// Nothing relaxed: a position of a game between two complete sets (both kings, all 40 pieces).
+    ///
+    /// ```
+    /// use hayanagi::{Position, Relaxations, Setup};
+    /// assert!(Setup::from(&Position::startpos()).validate(Relaxations::NONE).is_ok());
+    /// ```
     pub const NONE: Relaxations = Relaxations(0);
     /// A colour may have no king (tsume problems omit the attacker's king; studies omit both).
+    ///
+    /// ```
+    /// use hayanagi::{Color, Relaxations, Setup};
+    /// let mut setup = Setup::EMPTY;
+    /// setup.give_rest_to(Color::White); // all 38 pieces but the kings in White's hand
+    /// assert!(setup.validate(Relaxations::NONE).is_err());
+    /// assert!(setup.validate(Relaxations::MISSING_KINGS).is_ok());
+    /// ```
     pub const MISSING_KINGS: Relaxations = Relaxations(1);
     /// Pieces of the set may be missing from board and hands: handicap games (the stronger side gives
     /// up pieces), and problems that do not hand the rest to the defender.
+    ///
+    /// ```
+    /// use hayanagi::{Handicap, Relaxations};
+    /// let setup = Handicap::Rook.setup();
+    /// assert!(setup.validate(Relaxations::NONE).is_err());
+    /// assert!(setup.validate(Relaxations::INCOMPLETE_MATERIAL).is_ok());
+    /// ```
     pub const INCOMPLETE_MATERIAL: Relaxations = Relaxations(2);
     /// What an SFEN may describe (SPEC §2): [`MISSING_KINGS`](Self::MISSING_KINGS) and
     /// [`INCOMPLETE_MATERIAL`](Self::INCOMPLETE_MATERIAL).
+    ///
+    /// ```
+    /// use hayanagi::{Position, Relaxations, Setup};
+    /// // Anything the SFEN reader accepts validates with these relaxations, to the same position.
+    /// let pos = Position::from_sfen("8k/9/9/9/9/9/9/9/9 b G 1")?;
+    /// assert_eq!(Setup::from(&pos).validate(Relaxations::SFEN)?, pos);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub const SFEN: Relaxations = Relaxations(3);
 
     /// Whether every relaxation in `other` is in `self`.
@@ -361,6 +389,16 @@ impl BitOrAssign for Relaxations {
 }
 
 /// One reason a [`Setup`] is not a position.
+///
+/// ```
+/// use hayanagi::{Color, Piece, PieceKind, Relaxations, Setup, SetupProblem, Square};
+/// let mut setup = Setup::EMPTY;
+/// let pawn = Piece::new(Color::Black, PieceKind::Pawn);
+/// setup.set(Square::SQ_5A, Some(pawn));
+/// let err = setup.validate(Relaxations::SFEN).unwrap_err();
+/// assert_eq!(err.problems(), [SetupProblem::DeadPiece { piece: pawn, square: Square::SQ_5A }]);
+/// assert_eq!(err.problems()[0].to_string(), "P on 5a could never move again");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum SetupProblem {
@@ -489,6 +527,11 @@ pub struct SetupError {
 
 impl SetupError {
     /// How many problems an error keeps; more are counted in [`omitted`](Self::omitted).
+    ///
+    /// ```
+    /// use hayanagi::SetupError;
+    /// assert_eq!(SetupError::CAPACITY, 24);
+    /// ```
     pub const CAPACITY: usize = 24;
 
     fn push(&mut self, problem: SetupProblem) {
