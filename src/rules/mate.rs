@@ -9,8 +9,13 @@
 //! generator finds no legal reply.
 
 use core::fmt;
+use core::ops::ControlFlow;
 
-use crate::{Bitboard, Move, MoveList, Piece, PieceKind, Position, Square, attacks, between, step_attacks};
+use crate::position::aligned;
+use crate::{
+    Bitboard, Move, MoveFilter, MoveGroup, MoveList, Origin, Piece, PieceKind, Position, Promotion, Square, attacks,
+    between, bishop_attacks, lance_attacks, rook_attacks, step_attacks, step_to,
+};
 
 /// A mating line found by [`Position::mate_in_3`]: the attacker's moves and the defender's replies,
 /// alternating, starting with the attacker; 1 or 3 moves long, always ending in mate.
@@ -81,8 +86,7 @@ impl Position {
     /// checks, and, when the side to move is itself in check, only the moves that answer it. A pawn
     /// drop never mates, since a pawn drop that would mate is illegal (uchifuzume, SPEC §3); a pawn
     /// *move* that mates is found like any other. A position whose opponent has no king has no mate.
-    /// When several moves mate, drops are tried before board moves and one of them is returned;
-    /// which one is not part of the contract.
+    /// When several moves mate, one of them is returned; which one is not part of the contract.
     ///
     /// Allocation-free; the position is copied (480 bytes, on the stack) only when a candidate gets
     /// past the quick refutations and has to be played.
@@ -105,56 +109,109 @@ impl Position {
     /// [`Position::mate_in_1`] with a caller-held copy of `self` to play candidates on (made on first
     /// need and left equal to `self`).
     fn mate_in_1_with(&self, work: &mut Option<Position>) -> Option<Move> {
-        let target = self.mate_target()?;
-        let mut found = None;
-        self.for_each_check(|mv| {
-            if self.mates(mv, &target, work) {
-                found = Some(mv);
-                true
-            } else {
-                false
+        let king = self.king(self.side_to_move().flip())?;
+        // Computed at the first check: many positions have none.
+        let mut target = None;
+        let found = self.for_each_group(MoveFilter::Checks, |group| {
+            let target = target.get_or_insert_with(|| self.mate_target(king));
+            match self.group_mate(group, target, work) {
+                Some(mv) => ControlFlow::Break(mv),
+                None => ControlFlow::Continue(()),
             }
         });
-        found
+        match found {
+            ControlFlow::Break(mv) => Some(mv),
+            ControlFlow::Continue(()) => None,
+        }
     }
 
-    /// The defending king and its safe squares; `None` when the opponent has no king.
-    fn mate_target(&self) -> Option<Target> {
+    /// The defending king on `king` and its safe squares.
+    fn mate_target(&self, king: Square) -> Target {
         let us = self.side_to_move();
-        let them = us.flip();
-        let king = self.king(them)?;
         let lifted = self.occupied().without(king);
         let mut safe = Bitboard::EMPTY;
-        for square in step_attacks(them, PieceKind::King, king) & !self.colored(them) {
+        for square in step_attacks(us.flip(), PieceKind::King, king) & !self.colored(us.flip()) {
             if !self.attacks_square(us, square, lifted) {
                 safe = safe.with(square);
             }
         }
-        Some(Target { king, safe })
+        Target { king, safe }
     }
 
-    /// Calls `visit` on every legal move of the side to move that gives check, drops first, until it
-    /// returns true.
-    fn for_each_check(&self, mut visit: impl FnMut(Move) -> bool) {
-        let moves = self.legal_moves();
-        for pass in [true, false] {
-            for &mv in moves.iter() {
-                if mv.is_drop() == pass && self.gives_check(mv) && visit(mv) {
-                    return;
-                }
+    /// A mating move of `group` (legal checks), if any.
+    ///
+    /// A check can mate only if the piece it leaves covers every safe square of the king that no
+    /// slider can newly reach through the move's origin, so most targets are dismissed at once by
+    /// intersecting, over those squares, the squares from which that piece attacks them
+    /// ([`covering`]); the rest go through [`Position::mates`].
+    fn group_mate(&self, group: MoveGroup, target: &Target, work: &mut Option<Position>) -> Option<Move> {
+        let us = self.side_to_move();
+        let lifted = self.occupied().without(target.king);
+        match group.origin() {
+            // A legal pawn drop never mates: one that would is illegal.
+            Origin::Drop(PieceKind::Pawn) => None,
+            Origin::Drop(kind) => {
+                // Exactly the targets `refuted_statically` keeps: a drop opens no line.
+                let cover = covering(Piece::new(us, kind), target.safe, lifted);
+                (group.targets() & cover).into_iter().find_map(|to| {
+                    let mv = Move::drop(kind, to)?;
+                    self.mates_after_play(mv, work).then_some(mv)
+                })
             }
+            Origin::Square(from) => {
+                let piece = self.piece_at(from)?;
+                let lifted = lifted.without(from);
+                let mut fixed = Bitboard::EMPTY;
+                for square in target.safe {
+                    if !aligned(from, square) {
+                        fixed = fixed.with(square);
+                    }
+                }
+                let choices: &[bool] = match group.promotion() {
+                    Promotion::Unpromoted => &[false],
+                    Promotion::Promoted => &[true],
+                    Promotion::Both => &[true, false],
+                };
+                for &promote in choices {
+                    let kind = match (promote, piece.kind().promote()) {
+                        (true, Some(promoted)) => promoted,
+                        _ => piece.kind(),
+                    };
+                    // A target that is itself one of those squares is judged move by move.
+                    let cover = covering(Piece::new(us, kind), fixed, lifted) | fixed;
+                    for to in group.targets() & cover {
+                        let mv = Move::normal(from, to, promote);
+                        if self.mates(mv, target, work) {
+                            return Some(mv);
+                        }
+                    }
+                }
+                None
+            }
+            Origin::PawnPushes(_) => group.moves().find(|&mv| self.mates(mv, target, work)),
         }
+    }
+
+    /// Calls `visit` on every legal move of the side to move that gives check, in the generator's
+    /// order, until it returns true.
+    #[inline]
+    fn for_each_check(&self, mut visit: impl FnMut(Move) -> bool) {
+        let _ = self.for_each_move(MoveFilter::Checks, |mv| {
+            if visit(mv) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
     }
 
     /// True when the legal check `mv` mates.
     fn mates(&self, mv: Move, target: &Target, work: &mut Option<Position>) -> bool {
-        if self.refuted_statically(mv, target) {
-            return false;
-        }
+        !self.refuted_statically(mv, target) && self.mates_after_play(mv, work)
+    }
+
+    /// True when the legal check `mv` mates, found by playing it on `work` (a copy of `self`).
+    fn mates_after_play(&self, mv: Move, work: &mut Option<Position>) -> bool {
         let work = work.get_or_insert_with(|| self.clone());
         let restore = work.make(mv);
         debug_assert!(work.in_check(), "{mv} is a check");
-        let mated = !work.surely_has_evasion() && work.count_legal_moves() == 0;
+        let mated = !work.surely_has_evasion() && !work.has_legal_move();
         work.unmake(mv, restore);
         mated
     }
@@ -180,22 +237,20 @@ impl Position {
             (None, None) => return false,
         };
         let lifted = after.without(king);
-        let mut safe = target.safe & !attacks(moved, to, lifted);
-        if let Some(from) = mv.from() {
-            // A slider behind `from` may now reach the squares `from` sees; those need a real test.
-            safe &= !(crate::rook_attacks(from, lifted) | crate::bishop_attacks(from, lifted));
-            if !safe.without(to).is_empty() {
+        let safe = target.safe & !attacks(moved, to, lifted);
+        let Some(from) = mv.from() else {
+            // A drop blocks lines but opens none; the king may take the dropped piece if unguarded.
+            return !safe.is_empty();
+        };
+        // A safe square stays safe unless a slider of ours now sees it through `from`.
+        for square in safe.without(to) {
+            if !aligned(from, square) || self.slider_attackers(us, square, lifted).without(from).is_empty() {
                 return true;
             }
-            // The king takes the moved piece when nothing else of ours guards its square.
-            if step_attacks(us.flip(), PieceKind::King, king).contains(to) {
-                return self.attackers_to(us, to, lifted).without(from).is_empty();
-            }
-            false
-        } else {
-            // A drop blocks lines but opens none; the king may take the dropped piece if unguarded.
-            !safe.is_empty()
         }
+        // The king takes the moved piece when nothing else of ours guards its square.
+        step_attacks(us.flip(), PieceKind::King, king).contains(to)
+            && self.attackers_to(us, to, lifted).without(from).is_empty()
     }
 
     /// True when the side to move, in check, certainly has a legal reply: a king step to a square
@@ -246,7 +301,8 @@ impl Position {
     /// exact over the legal moves). A pawn drop never mates (uchifuzume), so the last move is never
     /// one; an earlier pawn-drop check is allowed. Repetition plays no part within three plies.
     ///
-    /// The line shown: the attacker's first mating check in generation order; the defender's
+    /// The line shown: the attacker's first mating check in generation order (board moves, then
+    /// drops); the defender's
     /// first legal reply in [`Position::legal_moves`] order (king moves, then other board moves,
     /// then drops) — every reply is mated in 1, so all lines have the same length; and the mate in 1
     /// that [`Position::mate_in_1`] returns after it.
@@ -305,4 +361,28 @@ impl Position {
         }
         None
     }
+}
+
+/// The squares from which `piece` attacks every square of `squares` (every square when `squares`
+/// is empty), sliders seeing through `occupied`. A piece on `to` attacks `s` exactly when `to` is
+/// among the squares its move pattern, reversed, reaches from `s`; the occupancy of `to` itself
+/// never matters.
+fn covering(piece: Piece, squares: Bitboard, occupied: Bitboard) -> Bitboard {
+    let color = piece.color();
+    let kind = piece.kind();
+    let mut cover = Bitboard::FULL;
+    for square in squares {
+        cover &= match kind {
+            PieceKind::Lance => lance_attacks(color.flip(), square, occupied),
+            PieceKind::Bishop => bishop_attacks(square, occupied),
+            PieceKind::Rook => rook_attacks(square, occupied),
+            PieceKind::Horse => bishop_attacks(square, occupied) | step_to(color, kind, square),
+            PieceKind::Dragon => rook_attacks(square, occupied) | step_to(color, kind, square),
+            _ => step_to(color, kind, square),
+        };
+        if cover.is_empty() {
+            break;
+        }
+    }
+    cover
 }

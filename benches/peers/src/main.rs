@@ -6,6 +6,7 @@
 
 mod cpu_time;
 mod engines;
+mod mate;
 mod measure;
 mod options;
 mod positions;
@@ -17,6 +18,9 @@ use options::Command;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("mate1") {
+        return mate::main(&args[1..]);
+    }
     let options = match options::parse(&args) {
         Ok(Command::List) => {
             options::print_list();

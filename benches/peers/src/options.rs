@@ -7,6 +7,7 @@ pub const USAGE: &str = "\
 usage: peers <position> <depth> [--engines a,b,...] [--modes bulk,nobulk] [--reps N] [--build LABEL] [--rows-only]
        peers list
        peers header   (the table header with the build column, for run.sh)
+       peers mate1 [--corpus FILE] [--reps N] [--passes N]   (mate-in-1 searches per second; see src/mate.rs)
 
 <position>   startpos | matsuri | maxmoves | an SFEN (quoted; a leading `sfen ` is allowed)
 --engines    default: all (see `peers list`)
