@@ -109,10 +109,22 @@ impl Position {
     /// [`Position::mate_in_1`] with a caller-held copy of `self` to play candidates on (made on first
     /// need and left equal to `self`).
     fn mate_in_1_with(&self, work: &mut Option<Position>) -> Option<Move> {
-        let king = self.king(self.side_to_move().flip())?;
+        let us = self.side_to_move();
+        let king = self.king(us.flip())?;
+        // Board moves check only onto a square from which the moved piece attacks the king, unless
+        // they uncover a slider.
+        let occupied = self.occupied();
+        let onto = if (self.blockers(us.flip()) & self.colored(us)).is_empty() {
+            step_to(us, PieceKind::King, king)
+                | step_to(us, PieceKind::Knight, king)
+                | rook_attacks(king, occupied)
+                | bishop_attacks(king, occupied)
+        } else {
+            Bitboard::FULL
+        };
         // Computed at the first check: many positions have none.
         let mut target = None;
-        let found = self.for_each_group(MoveFilter::Checks, |group| {
+        let found = self.for_each_check_group_onto(onto, |group| {
             let target = target.get_or_insert_with(|| self.mate_target(king));
             match self.group_mate(group, target, work) {
                 Some(mv) => ControlFlow::Break(mv),

@@ -385,6 +385,23 @@ impl Position {
         }
     }
 
+    /// [`Position::for_each_group`] for the checks whose board moves end on `board` (drops are
+    /// all passed on): a caller that knows where the moves it wants can land (the mate search)
+    /// spares the generator the rest, the king's steps included.
+    #[inline]
+    pub(crate) fn for_each_check_group_onto<B>(
+        &self,
+        board: Bitboard,
+        f: impl FnMut(MoveGroup) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let mut sink = CallbackSink { f, stopped: None };
+        let _ = self.generate_into(&mut CheckSink::new(self, &mut sink), Scope { board, drops: true });
+        match sink.stopped {
+            Some(value) => ControlFlow::Break(value),
+            None => ControlFlow::Continue(()),
+        }
+    }
+
     /// Calls `f` with each legal move that `filter` selects, in the order of [`Position::moves`];
     /// stops as soon as `f` returns [`ControlFlow::Break`] and returns that break.
     ///
