@@ -3,7 +3,8 @@
 //! [`generate`] searches magic multipliers for the four slider lines (file, rank, diagonal,
 //! anti-diagonal) of every square, verifies every entry against a naive ray walk, and emits those
 //! tables together with the step (`step_from` / `step_to`), `between`, lance-forward and Zobrist
-//! tables as `const` Rust source. The root crate's `build.rs` writes that source to
+//! tables as `const` Rust source, in one of two [`Layout`]s: the full one (the default) or the compact
+//! one of the library's `compact-tables` feature. The root crate's `build.rs` writes that source to
 //! `$OUT_DIR/tables.rs`; `cargo run -p hayanagi-gen -- <file>` writes a copy and reports sizes and time.
 //!
 //! Determinism: the only randomness is a ChaCha8 stream with a fixed seed ([`SEED`]); magics use
