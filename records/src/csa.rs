@@ -297,7 +297,10 @@ pub(crate) fn read(text: &str) -> Result<Record, ReadError> {
 }
 
 pub(crate) fn write(record: &Record) -> String {
-    let mut out = String::from("V2.2\n");
+    // Fractions of a second need V3.0.
+    let fractions = record.moves.iter().filter_map(|m| m.time_ms).chain(record.outcome.and_then(|o| o.time_ms));
+    let version = if fractions.into_iter().any(|ms| !ms.is_multiple_of(1000)) { "V3.0" } else { "V2.2" };
+    let mut out = format!("{version}\n");
     for (name, value) in &record.headers {
         if name == "CSA" {
             continue;

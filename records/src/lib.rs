@@ -287,20 +287,19 @@ fn read_usi(text: &str) -> Result<Record, ReadError> {
     })?;
     let mut record = Record::new(start.clone());
     let mut pos = start;
-    let mut column = start_text.len() + " moves".len() + 1;
+    // Byte offset of the word in the line.
+    let mut at = start_text.len() + " moves".len();
     for word in moves.unwrap_or("").split(' ') {
-        if word.is_empty() {
-            column += 1;
-            continue;
+        if !word.is_empty() {
+            let mv = pos.parse_usi_move(word).map_err(|e| ReadError {
+                line: 1,
+                column: column(line, at),
+                kind: ReadErrorKind::Usi(e.to_string()),
+            })?;
+            pos.play_unchecked(mv);
+            record.moves.push(RecordMove { mv, time_ms: None, comments: Vec::new() });
         }
-        let mv = pos.parse_usi_move(word).map_err(|e| ReadError {
-            line: 1,
-            column: column + 1,
-            kind: ReadErrorKind::Usi(e.to_string()),
-        })?;
-        pos.play_unchecked(mv);
-        record.moves.push(RecordMove { mv, time_ms: None, comments: Vec::new() });
-        column += word.len() + 1;
+        at += word.len() + 1;
     }
     Ok(record)
 }

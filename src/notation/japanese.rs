@@ -576,7 +576,8 @@ impl Position {
 
         // A drop: written 打, or not written at all when no board piece of the kind can go there.
         let mut buf = [Square::SQ_9A; 16];
-        let n = candidates(self, kind, to, &mut buf);
+        // With the from square given (KIF) the other pieces do not matter.
+        let n = if from_given.is_none() { candidates(self, kind, to, &mut buf) } else { 0 };
         let plain = from_given.is_none() && place.is_none() && motion_word.is_none() && promote.is_none();
         if drop_mark || plain && n == 0 {
             return match Move::drop(kind, to).filter(|&mv| self.is_legal(mv)) {
