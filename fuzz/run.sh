@@ -44,6 +44,9 @@ for target in "${targets[@]}"; do
     sfen | usi_position) options+=(-dict="$PWD/usi.dict") ;;
     # Three bytes a step: room for games of up to 300 plies from the first input on.
     play) options+=(-max_len=900 -len_control=10) ;;
+    # A packed position and a few move codes; a stream of up to 8 records.
+    hcp | psfen) options+=(-max_len=64) ;;
+    packed_records) options+=(-max_len=330) ;;
   esac
   mkdir -p "corpus/$target"
   echo "== fuzz $target: ${seconds}s"

@@ -7,6 +7,8 @@
 //! hayanagi analyze            (positions on stdin, one per line)
 //! hayanagi handicaps
 //! hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [FILE]
+//! hayanagi pack hcp|psfen     (positions on stdin -> hex, one per line)
+//! hayanagi unpack hcp|psfen   (hex on stdin -> SFEN)
 //! ```
 //!
 //! The library is `no_std`; this binary is the one place that uses std (arguments, stdin, stdout,
@@ -24,6 +26,7 @@ mod convert;
 mod handicap;
 mod mate;
 mod moves;
+mod pack;
 
 const USAGE: &str = "\
 hayanagi: a shogi move generator
@@ -51,6 +54,12 @@ usage:
   hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [FILE]
       Reads a USI position command, a CSA, KIF or KI2 record (format and encoding
       detected; stdin when no FILE) and writes its main line in the chosen format.
+  hayanagi pack hcp|psfen
+      Reads positions from stdin, one per line, and writes each as 64 lowercase hex
+      digits: HCP (Apery, cshogi) or PackedSfen (YaneuraOu). Positions without both
+      kings do not fit. The first bad line stops it with an error naming the line.
+  hayanagi unpack hcp|psfen
+      The reverse: 64 hex digits per line in, the SFEN (ply 1) out.
   hayanagi --help
 
 <position> is a plain SFEN (3 or 4 fields) or USI style 'startpos [moves ...]' or
@@ -149,6 +158,8 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
         "handicaps" => handicap::handicaps_command(rest, io::stdout().lock()),
         "mate" => mate::mate_command(rest),
         "convert" => convert::command(rest),
+        "pack" => pack::pack_command(pack::Direction::Pack, rest),
+        "unpack" => pack::pack_command(pack::Direction::Unpack, rest),
         "analyze" => match rest.first() {
             None => analyze(&mut BufReader::with_capacity(1 << 16, io::stdin().lock()), io::stdout().lock()),
             Some(word) => {
@@ -156,7 +167,7 @@ fn run(args: Vec<OsString>) -> Result<(), Failure> {
             }
         },
         other => Err(Failure::BadArguments(format!(
-            "unknown command {other:?}; the commands are perft, moves, mate, analyze, handicaps, convert"
+            "unknown command {other:?}; the commands are perft, moves, mate, analyze, handicaps, convert, pack, unpack"
         ))),
     }
 }

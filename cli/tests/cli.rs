@@ -7,6 +7,9 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
+mod run;
+use run::hayanagi;
+
 const STARTPOS_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 /// SPEC §6: the "matsuri" position (207 / 28,684 / 4,809,015 ...).
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
@@ -16,25 +19,6 @@ const MAX_MOVES: &str = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
 const MATE: &str = "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1";
 /// Black has no piece at all (a tsume-style position without an attacking king): no moves, no check.
 const NO_MOVES: &str = "4k4/9/9/9/9/9/9/9/9 b - 1";
-
-fn hayanagi(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hayanagi"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let stdin = stdin.to_vec();
-    // Written from another thread so that a large input cannot deadlock against a full stdout pipe.
-    let writer = thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the binary runs");
-    writer.join().expect("the writer thread ends");
-    output
-}
 
 fn text(bytes: &[u8]) -> &str {
     std::str::from_utf8(bytes).expect("output is UTF-8")

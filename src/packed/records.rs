@@ -26,6 +26,9 @@ pub trait PackedRecord: Sized {
     /// # Errors
     /// [`PackError`] for a position (or ply) the record cannot hold; `out` is then unchanged.
     fn write(&self, out: &mut [u8; 40]) -> Result<(), PackError>;
+
+    /// The record's position.
+    fn position(&self) -> &Position;
 }
 
 /// The result of the game an hcpe record comes from, as dlshogi and cshogi store it (cshogi's
@@ -256,6 +259,10 @@ impl PackedRecord for Hcpe {
         out[37] = 0;
         Ok(())
     }
+
+    fn position(&self) -> &Position {
+        &self.position
+    }
 }
 
 impl PackedRecord for Psv {
@@ -296,6 +303,10 @@ impl PackedRecord for Psv {
         };
         out[39] = 0;
         Ok(())
+    }
+
+    fn position(&self) -> &Position {
+        &self.position
     }
 }
 

@@ -11,7 +11,8 @@ the same SFEN, and every move code back with `move_from_move16` / `move_from_psv
 
 Then the cases where cshogi is lax (lines `lax`): positions it writes although the format cannot hold them (one
 or no king: it drops the bits past 256) or SPEC §2 forbids them (nifu, a dead piece, the side not to move in
-check; 19 pawns, of which it silently drops one), with the bytes it wrote, what it reads back from them, and the error hayanagi must give.
+check; 19 pawns, of which it silently drops one; random bytes, which it mostly reads as positions), with the
+bytes, what cshogi reads back from them, and the error hayanagi must give.
 
 cshogi is GPL and used only as a black box through its Python API. The output depends only on the seed (and the
 Python and cshogi versions: written with Python 3.11, cshogi 1.1.0).
@@ -21,6 +22,7 @@ Python and cshogi versions: written with Python 3.11, cshogi 1.1.0).
 """
 
 import argparse
+import subprocess
 import sys
 from pathlib import Path
 
@@ -141,6 +143,29 @@ LAX = [
 ]
 
 
+RANDOM_INPUTS = 6
+ISOLATED_READ = """
+import sys, cshogi, numpy as np
+board = cshogi.Board()
+data = np.frombuffer(bytes.fromhex(sys.argv[2]), dtype=cshogi.HuffmanCodedPos if sys.argv[1] == "hcp" else cshogi.PackedSfen)
+try:
+    (board.set_hcp if sys.argv[1] == "hcp" else board.set_psfen)(data)
+    print(" ".join(board.sfen().split(" ")[:3]))
+except Exception as error:
+    print("error: " + str(error))
+sys.stdout.flush()
+"""
+
+
+def read_isolated(name, data):
+    """What cshogi reads from `data` in a process of its own: the SFEN, `error: ...`, or `crash (signal N)`."""
+    done = subprocess.run([sys.executable, "-c", ISOLATED_READ, name, data.hex()], capture_output=True, text=True)
+    text = done.stdout.strip()
+    if done.returncode < 0:
+        text = f"{text + '; ' if text else ''}crash (signal {-done.returncode})"
+    return text
+
+
 def lax_lines():
     lines = []
     for label, sfen, expected in LAX:
@@ -148,6 +173,13 @@ def lax_lines():
         for name, write, read in (("hcp", hcp_bytes, read_hcp), ("psfen", psfen_bytes, read_psfen)):
             data = write(board)
             lines.append("\t".join(["lax", label, name, data.hex(), fields3(read(data)), expected, sfen]))
+    # Random bytes: cshogi reads most as positions (with far more pieces than a set has), raises on some, and on
+    # some crashes the interpreter afterwards; each read runs in its own process. hayanagi rejects them all.
+    rng = reference.new_rng(12)
+    for index in range(RANDOM_INPUTS):
+        data = bytes(rng.randrange(256) for _ in range(32))
+        for name in ("hcp", "psfen"):
+            lines.append("\t".join(["lax", f"random-{index}", name, data.hex(), read_isolated(name, data), "rejected", "-"]))
     # What cshogi reads from 32 zero bytes: both kings on 1a and 22 pawns (hayanagi: kings on one square).
     for name, read in (("hcp", read_hcp), ("psfen", read_psfen)):
         zeros = bytes(32)
