@@ -50,6 +50,8 @@
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
+// Every pure public function: dropping its value is a bug (`bb.with(sq);` does nothing).
+#![warn(clippy::must_use_candidate, clippy::return_self_not_must_use)]
 
 #[cfg(test)]
 extern crate std;

@@ -200,6 +200,7 @@ mod lookup {
 /// );
 /// ```
 #[inline]
+#[must_use]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     file(square, occupied) | rank(square, occupied)
 }
@@ -225,6 +226,7 @@ pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// );
 /// ```
 #[inline]
+#[must_use]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     diagonal(square, occupied) | anti_diagonal(square, occupied)
 }
@@ -241,6 +243,7 @@ pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 /// assert!(lance_attacks(Color::White, Square::SQ_1I, occupied).is_empty());
 /// ```
 #[inline]
+#[must_use]
 pub fn lance_attacks(color: Color, square: Square, occupied: Bitboard) -> Bitboard {
     lance_file(color, square, occupied)
 }
@@ -255,6 +258,7 @@ pub fn lance_attacks(color: Color, square: Square, occupied: Bitboard) -> Bitboa
 /// assert_eq!(knight.iter().collect::<Vec<_>>(), [Square::SQ_9G, Square::SQ_7G]);
 /// ```
 #[inline]
+#[must_use]
 pub fn step_attacks(color: Color, kind: PieceKind, square: Square) -> Bitboard {
     lookup::step_from(color, kind, square)
 }
@@ -269,6 +273,7 @@ pub fn step_attacks(color: Color, kind: PieceKind, square: Square) -> Bitboard {
 /// assert_eq!(step_to(Color::Black, PieceKind::Pawn, Square::SQ_7F).iter().collect::<Vec<_>>(), [Square::SQ_7G]);
 /// ```
 #[inline]
+#[must_use]
 pub fn step_to(color: Color, kind: PieceKind, square: Square) -> Bitboard {
     lookup::step_to(color, kind, square)
 }
@@ -282,6 +287,7 @@ pub fn step_to(color: Color, kind: PieceKind, square: Square) -> Bitboard {
 /// assert_eq!(attacks(dragon, Square::SQ_5E, Bitboard::EMPTY).count(), 16 + 4);
 /// ```
 #[inline]
+#[must_use]
 pub fn attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
     let color = piece.color();
     match piece.kind() {
@@ -303,6 +309,7 @@ pub fn attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
 /// assert!(between(Square::SQ_1A, Square::SQ_2C).is_empty());
 /// ```
 #[inline]
+#[must_use]
 pub fn between(a: Square, b: Square) -> Bitboard {
     lookup::between(a, b)
 }

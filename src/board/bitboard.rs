@@ -74,6 +74,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard::from_parts(0, 1 << 17), None); // there is no square 81
     /// ```
     #[inline]
+    #[must_use]
     pub const fn from_parts(lo: u64, hi: u64) -> Option<Bitboard> {
         if hi & !HI_MASK == 0 { Some(Bitboard { lo, hi }) } else { None }
     }
@@ -102,6 +103,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard::from_u128(1 << 81), None);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn from_u128(bits: u128) -> Option<Bitboard> {
         Bitboard::from_parts(bits as u64, (bits >> 64) as u64)
     }
@@ -114,6 +116,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard::FULL.to_u128(), (1 << 81) - 1);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn to_u128(self) -> u128 {
         self.lo as u128 | (self.hi as u128) << 64
     }
@@ -126,6 +129,7 @@ impl Bitboard {
     /// assert_eq!(set.lo(), 1);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn lo(self) -> u64 {
         self.lo
     }
@@ -138,6 +142,7 @@ impl Bitboard {
     /// assert_eq!(set.hi(), 1 << 16); // square 80 = bit 16 of hi
     /// ```
     #[inline]
+    #[must_use]
     pub const fn hi(self) -> u64 {
         self.hi
     }
@@ -150,6 +155,7 @@ impl Bitboard {
     /// assert!(set.contains(Square::SQ_5E) && set.count() == 1);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn from_square(square: Square) -> Bitboard {
         let i = square.index();
         if i < 64 { Bitboard { lo: 1 << i, hi: 0 } } else { Bitboard { lo: 0, hi: 1 << (i - 64) } }
@@ -163,6 +169,7 @@ impl Bitboard {
     /// cells[Square::SQ_5E.index()] = true;
     /// assert_eq!(Bitboard::from_diagram(cells), Bitboard::from_square(Square::SQ_5E));
     /// ```
+    #[must_use]
     pub const fn from_diagram(cells: [bool; 81]) -> Bitboard {
         let mut board = Bitboard::EMPTY;
         let mut i = 0;
@@ -183,6 +190,7 @@ impl Bitboard {
     /// assert_eq!(file.count(), 9);
     /// assert!(file.contains(Square::SQ_7A) && file.contains(Square::SQ_7I) && !file.contains(Square::SQ_8A));
     /// ```
+    #[must_use]
     pub const fn file(file: File) -> Bitboard {
         let mut board = Bitboard::EMPTY;
         let mut i = 0;
@@ -201,6 +209,7 @@ impl Bitboard {
     /// assert_eq!(rank.count(), 9);
     /// assert!(rank.contains(Square::SQ_9G) && rank.contains(Square::SQ_1G) && !rank.contains(Square::SQ_1H));
     /// ```
+    #[must_use]
     pub const fn rank(rank: Rank) -> Bitboard {
         let mut board = Bitboard::EMPTY;
         let mut i = 0;
@@ -219,6 +228,7 @@ impl Bitboard {
     /// assert_eq!(set.count(), 1);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn with(self, square: Square) -> Bitboard {
         self.union(Bitboard::from_square(square))
     }
@@ -231,6 +241,7 @@ impl Bitboard {
     /// assert!(!set.contains(Square::SQ_5E) && set.count() == 80);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn without(self, square: Square) -> Bitboard {
         self.difference(Bitboard::from_square(square))
     }
@@ -244,6 +255,7 @@ impl Bitboard {
     /// assert_eq!(cross, Bitboard::file(File::new(5).unwrap()) | Bitboard::rank(Rank::E));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn union(self, other: Bitboard) -> Bitboard {
         Bitboard { lo: self.lo | other.lo, hi: self.hi | other.hi }
     }
@@ -256,6 +268,7 @@ impl Bitboard {
     /// assert_eq!(meet, Bitboard::from_square(Square::SQ_5E));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn intersection(self, other: Bitboard) -> Bitboard {
         Bitboard { lo: self.lo & other.lo, hi: self.hi & other.hi }
     }
@@ -268,6 +281,7 @@ impl Bitboard {
     /// assert_eq!(file.difference(Bitboard::rank(Rank::E)).count(), 8);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn difference(self, other: Bitboard) -> Bitboard {
         Bitboard { lo: self.lo & !other.lo, hi: self.hi & !other.hi }
     }
@@ -281,6 +295,7 @@ impl Bitboard {
     /// assert_eq!(file.symmetric_difference(rank), file ^ rank);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn symmetric_difference(self, other: Bitboard) -> Bitboard {
         Bitboard { lo: self.lo ^ other.lo, hi: self.hi ^ other.hi }
     }
@@ -293,6 +308,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard::EMPTY.complement(), Bitboard::FULL);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn complement(self) -> Bitboard {
         Bitboard { lo: !self.lo, hi: !self.hi & HI_MASK }
     }
@@ -305,6 +321,7 @@ impl Bitboard {
     /// assert!(!Bitboard::rank(Rank::A).contains(Square::SQ_5B));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn contains(self, square: Square) -> bool {
         !self.intersection(Bitboard::from_square(square)).is_empty()
     }
@@ -317,6 +334,7 @@ impl Bitboard {
     /// assert!((Bitboard::rank(Rank::A) & Bitboard::rank(Rank::B)).is_empty());
     /// ```
     #[inline]
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.lo | self.hi == 0
     }
@@ -329,6 +347,7 @@ impl Bitboard {
     /// assert!(!Bitboard::rank(Rank::A).intersects(Bitboard::rank(Rank::B)));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn intersects(self, other: Bitboard) -> bool {
         !self.intersection(other).is_empty()
     }
@@ -340,6 +359,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard::EMPTY.with(Square::SQ_9A).with(Square::SQ_1I).count(), 2);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn count(self) -> u32 {
         self.lo.count_ones() + self.hi.count_ones()
     }
@@ -353,6 +373,7 @@ impl Bitboard {
     /// assert!(one.with(Square::SQ_9A).has_more_than_one());
     /// ```
     #[inline]
+    #[must_use]
     pub const fn has_more_than_one(self) -> bool {
         if self.lo != 0 { self.lo & (self.lo - 1) != 0 || self.hi != 0 } else { self.hi & self.hi.wrapping_sub(1) != 0 }
     }
@@ -366,6 +387,7 @@ impl Bitboard {
     /// assert_eq!(Bitboard::EMPTY.lsb(), None);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn lsb(self) -> Option<Square> {
         if self.lo != 0 {
             Square::try_index(self.lo.trailing_zeros() as usize)
@@ -409,6 +431,7 @@ impl Bitboard {
     /// assert_eq!(set.iter().len(), 2);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn iter(self) -> Squares {
         Squares(self)
     }

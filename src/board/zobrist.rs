@@ -38,6 +38,7 @@ pub const SIDE: u64 = ZOBRIST_SIDE;
 /// # Ok::<(), hayanagi::SfenError>(())
 /// ```
 #[inline]
+#[must_use]
 pub fn board(piece: Piece, square: Square) -> u64 {
     ZOBRIST_BOARD[piece.color().index()][piece.kind().index()][square.index()]
 }
@@ -52,6 +53,7 @@ pub fn board(piece: Piece, square: Square) -> u64 {
 /// assert_eq!(zobrist::hand(Color::Black, PieceKind::King, 1), None);
 /// ```
 #[inline]
+#[must_use]
 pub fn hand(color: Color, kind: PieceKind, count: u8) -> Option<u64> {
     ZOBRIST_HAND.get(color.index())?.get(kind.index())?.get(count as usize).copied()
 }

@@ -163,6 +163,7 @@ pub struct CsaMove {
 
 impl CsaMove {
     /// The kind named by the code: the piece as it stands after the move.
+    #[must_use]
     pub const fn kind_after(self) -> PieceKind {
         self.kind
     }

@@ -212,6 +212,7 @@ impl SfenError {
 
     /// The field the error is about.
     #[inline]
+    #[must_use]
     pub const fn field(self) -> SfenField {
         self.field
     }
@@ -219,12 +220,14 @@ impl SfenError {
     /// The byte offset into the input (for an SFEN inside a USI `position` command, into the whole
     /// command). At the end of the input for a missing field.
     #[inline]
+    #[must_use]
     pub const fn offset(self) -> usize {
         self.offset
     }
 
     /// What is wrong.
     #[inline]
+    #[must_use]
     pub const fn kind(self) -> SfenErrorKind {
         self.kind
     }
@@ -620,6 +623,7 @@ impl Position {
     ///     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
     /// );
     /// ```
+    #[must_use]
     pub fn sfen(&self) -> Sfen<'_> {
         Sfen(self)
     }

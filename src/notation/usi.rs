@@ -225,12 +225,14 @@ pub struct UsiError {
 impl UsiError {
     /// The byte offset into the input.
     #[inline]
+    #[must_use]
     pub const fn offset(self) -> usize {
         self.offset
     }
 
     /// What is wrong.
     #[inline]
+    #[must_use]
     pub const fn kind(self) -> UsiErrorKind {
         self.kind
     }

@@ -178,18 +178,21 @@ impl UnpackError {
 
     /// The bit where the offending code starts (0-255).
     #[inline]
+    #[must_use]
     pub const fn bit(self) -> usize {
         self.bit as usize
     }
 
     /// The byte of [`UnpackError::bit`].
     #[inline]
+    #[must_use]
     pub const fn byte(self) -> usize {
         self.bit as usize / 8
     }
 
     /// What is wrong.
     #[inline]
+    #[must_use]
     pub const fn kind(self) -> UnpackErrorKind {
         self.kind
     }

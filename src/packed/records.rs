@@ -174,18 +174,21 @@ pub struct RecordError {
 impl RecordError {
     /// The index of the record in the stream, from 0.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> u64 {
         self.index
     }
 
     /// The byte offset in the stream of the offending field (or of the end, for a truncated record).
     #[inline]
+    #[must_use]
     pub const fn offset(self) -> u64 {
         self.offset
     }
 
     /// What is wrong.
     #[inline]
+    #[must_use]
     pub const fn kind(self) -> RecordErrorKind {
         self.kind
     }
@@ -330,12 +333,14 @@ pub struct Records<'a, R> {
 
 impl<'a, R: PackedRecord> Records<'a, R> {
     /// The records of `bytes`, numbered from 0 at offset 0.
+    #[must_use]
     pub const fn new(bytes: &'a [u8]) -> Records<'a, R> {
         Records::starting_at(bytes, 0, 0)
     }
 
     /// The records of `bytes`, the first numbered `index` at stream offset `offset` (for a stream
     /// read in pieces that each hold whole records).
+    #[must_use]
     pub const fn starting_at(bytes: &'a [u8], index: u64, offset: u64) -> Records<'a, R> {
         Records { bytes, index, offset, record: PhantomData }
     }
@@ -401,6 +406,7 @@ impl<R: PackedRecord> Default for RecordReader<R> {
 
 impl<R: PackedRecord> RecordReader<R> {
     /// A reader at the start of a stream.
+    #[must_use]
     pub const fn new() -> RecordReader<R> {
         RecordReader { carry: [0; 40], carry_len: 0, index: 0, offset: 0, record: PhantomData }
     }
@@ -427,6 +433,7 @@ impl<R: PackedRecord> RecordReader<R> {
     }
 
     /// How many records the reader has read (accepted or rejected).
+    #[must_use]
     pub const fn count(&self) -> u64 {
         self.index
     }
@@ -545,16 +552,19 @@ impl<'a> RecordWriter<'a> {
     }
 
     /// The bytes written so far.
+    #[must_use]
     pub fn written(&self) -> &[u8] {
         self.buf.get(..self.len).unwrap_or(&[])
     }
 
     /// The number of bytes written so far.
+    #[must_use]
     pub const fn len(&self) -> usize {
         self.len
     }
 
     /// True when nothing has been written.
+    #[must_use]
     pub const fn is_empty(&self) -> bool {
         self.len == 0
     }

@@ -323,6 +323,7 @@ const START_BACK: [PieceKind; 9] = [
 
 impl Position {
     /// The initial position (平手), Black to move, ply 1.
+    #[must_use]
     pub fn startpos() -> Position {
         let mut board = [None; Square::NUM];
         for col in 0..9 {
@@ -374,24 +375,28 @@ impl Position {
 
     /// The piece on `square`, if any.
     #[inline]
+    #[must_use]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.board[square.index()]
     }
 
     /// The board as an array indexed by [`Square::index`].
     #[inline]
+    #[must_use]
     pub fn board(&self) -> &[Option<Piece>; Square::NUM] {
         &self.board
     }
 
     /// What `color` holds in hand.
     #[inline]
+    #[must_use]
     pub fn hand(&self, color: Color) -> Hand {
         self.hands[color.index()]
     }
 
     /// The side to move.
     #[inline]
+    #[must_use]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
@@ -399,54 +404,63 @@ impl Position {
     /// The move number as in SFEN (1 for the first move of a game), increased by every move; it stays
     /// at `u64::MAX` once there (a ply of 0 would not read back as SFEN).
     #[inline]
+    #[must_use]
     pub fn ply(&self) -> u64 {
         self.ply
     }
 
     /// The Zobrist key of board, hands and side to move (not of the ply).
     #[inline]
+    #[must_use]
     pub fn key(&self) -> u64 {
         self.key
     }
 
     /// The square of `color`'s king; `None` if it has none.
     #[inline]
+    #[must_use]
     pub fn king(&self, color: Color) -> Option<Square> {
         self.kings[color.index()]
     }
 
     /// Every occupied square.
     #[inline(always)]
+    #[must_use]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
     /// The squares of `color`'s pieces.
     #[inline(always)]
+    #[must_use]
     pub fn colored(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
     /// The squares of pieces of `kind`, both colours.
     #[inline(always)]
+    #[must_use]
     pub fn kind(&self, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()]
     }
 
     /// The squares of `color`'s pieces of `kind`.
     #[inline(always)]
+    #[must_use]
     pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()] & self.by_color[color.index()]
     }
 
     /// The pieces giving check to the side to move.
     #[inline]
+    #[must_use]
     pub fn checkers(&self) -> Bitboard {
         self.checkers
     }
 
     /// True when the side to move is in check.
     #[inline]
+    #[must_use]
     pub fn in_check(&self) -> bool {
         !self.checkers.is_empty()
     }
@@ -457,6 +471,7 @@ impl Position {
     /// Computed on each call (a few lookups), not kept: most positions a search reaches are never
     /// asked for their pins.
     #[inline]
+    #[must_use]
     pub fn pinned(&self) -> Bitboard {
         self.blockers(self.side) & self.by_color[self.side.index()]
     }
@@ -474,6 +489,7 @@ impl Position {
     /// `color`'s pieces that attack `square` when `occupied` are the occupied squares (only the
     /// sliders look at `occupied`; the pieces themselves are those on the board).
     #[inline]
+    #[must_use]
     pub fn attackers_to(&self, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
         (self.step_attackers(color, square) & self.by_color[color.index()])
             | self.slider_attackers(color, square, occupied)
@@ -515,6 +531,7 @@ impl Position {
 
     /// True when `color` attacks `square` with the current occupancy.
     #[inline]
+    #[must_use]
     pub fn is_attacked(&self, color: Color, square: Square) -> bool {
         self.attacks_square(color, square, self.occupied())
     }
@@ -555,6 +572,7 @@ impl Position {
     }
 
     /// The Zobrist key computed from scratch (what [`Position::key`] keeps up to date).
+    #[must_use]
     pub fn compute_key(&self) -> u64 {
         let mut key = if self.side == Color::White { ZOBRIST_SIDE } else { 0 };
         for square in Square::ALL {

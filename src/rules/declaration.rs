@@ -119,6 +119,7 @@ impl DeclarationFailures {
     /// assert_eq!(both.bits(), 4 | 2);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn union(self, other: DeclarationFailures) -> DeclarationFailures {
         DeclarationFailures(self.0 | other.0)
     }
@@ -131,6 +132,7 @@ impl DeclarationFailures {
     /// assert!(!DeclarationFailures::NONE.contains(DeclarationFailures::IN_CHECK));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn contains(self, other: DeclarationFailures) -> bool {
         self.0 & other.0 == other.0
     }
@@ -142,6 +144,7 @@ impl DeclarationFailures {
     /// assert!(DeclarationFailures::NONE.is_empty() && !DeclarationFailures::IN_CHECK.is_empty());
     /// ```
     #[inline]
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -154,6 +157,7 @@ impl DeclarationFailures {
     /// assert_eq!(DeclarationFailures::TOO_FEW_POINTS.bits(), 8);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn bits(self) -> u8 {
         self.0
     }
@@ -212,6 +216,7 @@ impl Declaration {
     /// # Ok::<(), hayanagi::SfenError>(())
     /// ```
     #[inline]
+    #[must_use]
     pub const fn outcome(&self) -> DeclarationOutcome {
         self.outcome
     }
@@ -224,6 +229,7 @@ impl Declaration {
     /// assert!(failed.contains(DeclarationFailures::KING_NOT_IN_CAMP.union(DeclarationFailures::TOO_FEW_PIECES)));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn failed(&self) -> DeclarationFailures {
         self.failed
     }
@@ -239,6 +245,7 @@ impl Declaration {
     /// # Ok::<(), hayanagi::SfenError>(())
     /// ```
     #[inline]
+    #[must_use]
     pub const fn points(&self) -> u32 {
         self.points
     }
@@ -252,6 +259,7 @@ impl Declaration {
     /// # Ok::<(), hayanagi::SfenError>(())
     /// ```
     #[inline]
+    #[must_use]
     pub const fn pieces_in_camp(&self) -> u32 {
         self.pieces_in_camp
     }
@@ -305,6 +313,7 @@ impl Position {
     /// assert_eq!(declaration.outcome(), DeclarationOutcome::Invalid);
     /// assert!(declaration.failed().contains(DeclarationFailures::KING_NOT_IN_CAMP));
     /// ```
+    #[must_use]
     pub fn declaration(&self, rule: DeclarationRule) -> Declaration {
         let us = self.side_to_move();
         let camp = CAMP[us.index()];

@@ -65,6 +65,7 @@ impl Entry {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
+    #[must_use]
     pub const fn key(&self) -> u64 {
         self.key
     }
@@ -81,6 +82,7 @@ impl Entry {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
+    #[must_use]
     pub const fn mv(&self) -> Move {
         self.mv
     }
@@ -100,6 +102,7 @@ impl Entry {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
+    #[must_use]
     pub const fn captured(&self) -> Option<Piece> {
         self.captured
     }
@@ -116,6 +119,7 @@ impl Entry {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
+    #[must_use]
     pub const fn gave_check(&self) -> bool {
         self.gave_check
     }

@@ -37,6 +37,7 @@ pub struct MateLine {
 impl MateLine {
     /// The moves, attacker first: 1 or 3 of them.
     #[inline]
+    #[must_use]
     pub fn moves(&self) -> &[Move] {
         self.moves.get(..self.len as usize).unwrap_or(&[])
     }
@@ -44,6 +45,7 @@ impl MateLine {
     /// The number of moves (plies): 1 or 3.
     #[inline]
     #[allow(clippy::len_without_is_empty)] // a line is never empty
+    #[must_use]
     pub fn len(&self) -> usize {
         self.len as usize
     }

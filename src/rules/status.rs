@@ -68,6 +68,7 @@ impl Status {
     /// assert_eq!(Status::NoMoves.as_str(), "no_moves");
     /// assert_eq!(Status::DrawMaxPly.as_str(), Status::DrawMaxPly.to_string());
     /// ```
+    #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             Status::None => "none",
@@ -86,6 +87,7 @@ impl Status {
     /// use hayanagi::Status;
     /// assert!(Status::DrawRepetition.is_over() && !Status::None.is_over());
     /// ```
+    #[must_use]
     pub const fn is_over(self) -> bool {
         !matches!(self, Status::None)
     }
@@ -108,6 +110,7 @@ impl Position {
     /// let pos = Position::from_sfen("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 2").unwrap();
     /// assert_eq!(pos.status(), Status::Mate);
     /// ```
+    #[must_use]
     pub fn status(&self) -> Status {
         if self.has_legal_move() {
             Status::None

@@ -23,12 +23,14 @@ impl Color {
 
     /// Index 0 (Black) or 1 (White).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The colour of an index, `None` if it is not 0 or 1.
     #[inline]
+    #[must_use]
     pub const fn try_index(index: usize) -> Option<Color> {
         match index {
             0 => Some(Color::Black),
@@ -39,6 +41,7 @@ impl Color {
 
     /// The other colour.
     #[inline]
+    #[must_use]
     pub const fn flip(self) -> Color {
         match self {
             Color::Black => Color::White,
@@ -48,6 +51,7 @@ impl Color {
 
     /// The SFEN side-to-move letter: `b` or `w`.
     #[inline]
+    #[must_use]
     pub const fn to_sfen(self) -> char {
         match self {
             Color::Black => 'b',

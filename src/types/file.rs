@@ -37,30 +37,35 @@ impl File {
 
     /// The file with this number (1 to 9), `None` otherwise.
     #[inline]
+    #[must_use]
     pub const fn new(number: u8) -> Option<File> {
         if number >= 1 && number <= 9 { Some(File::ALL[number as usize - 1]) } else { None }
     }
 
     /// The file of an index (0 = file 1), `None` if the index is 9 or more.
     #[inline]
+    #[must_use]
     pub const fn try_index(index: usize) -> Option<File> {
         if index < 9 { Some(File::ALL[index]) } else { None }
     }
 
     /// The file of a USI digit (`b'1'` to `b'9'`).
     #[inline]
+    #[must_use]
     pub const fn from_usi(byte: u8) -> Option<File> {
         File::new(byte.wrapping_sub(b'0'))
     }
 
     /// The number, 1 to 9.
     #[inline]
+    #[must_use]
     pub const fn number(self) -> u8 {
         self as u8 + 1
     }
 
     /// The index, 0 (file 1) to 8 (file 9).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -73,12 +78,14 @@ impl File {
 
     /// The USI digit.
     #[inline]
+    #[must_use]
     pub const fn to_usi(self) -> char {
         (b'1' + self as u8) as char
     }
 
     /// The same file seen from the other side (file 1 <-> file 9).
     #[inline]
+    #[must_use]
     pub const fn flip(self) -> File {
         File::ALL[8 - self as usize]
     }

@@ -28,12 +28,14 @@ impl Hand {
 
     /// How many pieces of `kind` are held (0 for the king and promoted kinds).
     #[inline]
+    #[must_use]
     pub const fn count(self, kind: PieceKind) -> u8 {
         if kind.is_hand_kind() { self.counts[kind.index()] } else { 0 }
     }
 
     /// The same hand holding `count` of `kind`; unchanged if `kind` cannot be held in hand.
     #[inline]
+    #[must_use]
     pub const fn with(mut self, kind: PieceKind, count: u8) -> Hand {
         if kind.is_hand_kind() {
             self.counts[kind.index()] = count;
@@ -43,6 +45,7 @@ impl Hand {
 
     /// True when nothing is held.
     #[inline]
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         u64::from_le_bytes([
             self.counts[0],
@@ -58,6 +61,7 @@ impl Hand {
 
     /// Total number of pieces held.
     #[inline]
+    #[must_use]
     pub const fn total(self) -> u32 {
         let mut total = 0;
         let mut i = 0;
@@ -80,6 +84,7 @@ impl Hand {
     /// assert!(!more.dominates(Hand::EMPTY.with(PieceKind::Silver, 1)));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn dominates(self, other: Hand) -> bool {
         let mut i = 0;
         while i < self.counts.len() {

@@ -37,6 +37,7 @@ impl MoveList {
 
     /// An empty list.
     #[inline]
+    #[must_use]
     pub const fn new() -> MoveList {
         // Copied from a constant: a repeat expression here was filled into a temporary and then
         // copied (a second 2 KiB of stack on Cortex-M).
@@ -65,6 +66,7 @@ impl MoveList {
 
     /// The moves as a slice.
     #[inline]
+    #[must_use]
     pub fn as_slice(&self) -> &[Move] {
         // `len` never exceeds the capacity.
         self.moves.get(..self.len).unwrap_or(&[])

@@ -31,6 +31,7 @@ pub struct Move(NonZeroU16);
 impl Move {
     /// A board move from `from` to `to`, promoting if `promote`.
     #[inline]
+    #[must_use]
     pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
         let promote = if promote { PROMOTE } else { 0 };
         Move::from_raw(VALID | promote | (from as u16) << FROM_SHIFT | to as u16)
@@ -38,6 +39,7 @@ impl Move {
 
     /// A drop of `kind` on `to`; `None` if `kind` cannot be held in hand.
     #[inline]
+    #[must_use]
     pub const fn drop(kind: PieceKind, to: Square) -> Option<Move> {
         if kind.is_hand_kind() {
             Some(Move::from_raw(VALID | (DROP_BASE + kind as u16) << FROM_SHIFT | to as u16))
@@ -58,6 +60,7 @@ impl Move {
     /// The 16-bit encoding: bits 0-6 `to`, bits 7-13 `from` (81 + hand kind for a drop), bit 14
     /// promotion, bit 15 always set. Stable across versions; [`Move::from_bits`] reads it back.
     #[inline]
+    #[must_use]
     pub const fn to_bits(self) -> u16 {
         self.0.get()
     }
@@ -70,6 +73,7 @@ impl Move {
     /// assert_eq!(Move::from_bits(mv.to_bits()), Some(mv));
     /// assert_eq!(Move::from_bits(0), None);
     /// ```
+    #[must_use]
     pub const fn from_bits(bits: u16) -> Option<Move> {
         if bits & VALID == 0 {
             return None;
@@ -112,12 +116,14 @@ impl Move {
 
     /// The origin square of a board move; `None` for a drop.
     #[inline]
+    #[must_use]
     pub const fn from(self) -> Option<Square> {
         Square::try_index(((self.0.get() >> FROM_SHIFT) & 0x7f) as usize)
     }
 
     /// The dropped kind of a drop; `None` for a board move.
     #[inline]
+    #[must_use]
     pub const fn drop_kind(self) -> Option<PieceKind> {
         let from = ((self.0.get() >> FROM_SHIFT) & 0x7f) as usize;
         if from < Square::NUM { None } else { PieceKind::try_index(from - Square::NUM) }
@@ -125,12 +131,14 @@ impl Move {
 
     /// True for a drop.
     #[inline]
+    #[must_use]
     pub const fn is_drop(self) -> bool {
         (self.0.get() >> FROM_SHIFT) & 0x7f >= DROP_BASE
     }
 
     /// True for a board move that promotes.
     #[inline]
+    #[must_use]
     pub const fn is_promotion(self) -> bool {
         self.0.get() & PROMOTE != 0
     }

@@ -25,30 +25,35 @@ impl Piece {
 
     /// The piece of `color` and `kind`.
     #[inline]
+    #[must_use]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
         Piece { color, kind }
     }
 
     /// The colour.
     #[inline]
+    #[must_use]
     pub const fn color(self) -> Color {
         self.color
     }
 
     /// The kind.
     #[inline]
+    #[must_use]
     pub const fn kind(self) -> PieceKind {
         self.kind
     }
 
     /// Index `color * 14 + kind`, 0 to 27.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self.color.index() * PieceKind::NUM + self.kind.index()
     }
 
     /// The piece of an index, `None` if it is 28 or more.
     #[inline]
+    #[must_use]
     pub const fn try_index(index: usize) -> Option<Piece> {
         match (Color::try_index(index / PieceKind::NUM), PieceKind::try_index(index % PieceKind::NUM)) {
             (Some(color), Some(kind)) => Some(Piece::new(color, kind)),

@@ -83,30 +83,35 @@ impl PieceKind {
 
     /// The index, 0 to 13.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The kind of an index, `None` if it is 14 or more.
     #[inline]
+    #[must_use]
     pub const fn try_index(index: usize) -> Option<PieceKind> {
         if index < Self::NUM { Some(PieceKind::ALL[index]) } else { None }
     }
 
     /// Whether this kind can be held in hand (pawn, lance, knight, silver, gold, bishop, rook).
     #[inline]
+    #[must_use]
     pub const fn is_hand_kind(self) -> bool {
         (self as usize) < geometry::HAND_KINDS
     }
 
     /// Whether this is a promoted kind.
     #[inline]
+    #[must_use]
     pub const fn is_promoted(self) -> bool {
         self as u8 >= geometry::PRO_PAWN
     }
 
     /// The promoted kind, `None` for gold, king and kinds already promoted.
     #[inline]
+    #[must_use]
     pub const fn promote(self) -> Option<PieceKind> {
         match self {
             PieceKind::Pawn => Some(PieceKind::ProPawn),
@@ -121,6 +126,7 @@ impl PieceKind {
 
     /// The base kind of a promoted kind; other kinds are returned unchanged.
     #[inline]
+    #[must_use]
     pub const fn unpromote(self) -> PieceKind {
         match self {
             PieceKind::ProPawn => PieceKind::Pawn,
@@ -136,6 +142,7 @@ impl PieceKind {
     /// The SFEN letter of a base kind as Black writes it (`P`, `L`, ... `K`); promoted kinds are
     /// written as `+` and their base letter.
     #[inline]
+    #[must_use]
     pub const fn base_letter(self) -> char {
         match self.unpromote() {
             PieceKind::Pawn => 'P',

@@ -38,42 +38,49 @@ impl Rank {
 
     /// The rank of an index (0 = `a`), `None` if the index is 9 or more.
     #[inline]
+    #[must_use]
     pub const fn try_index(index: usize) -> Option<Rank> {
         if index < 9 { Some(Rank::ALL[index]) } else { None }
     }
 
     /// The rank of a USI letter (`b'a'` to `b'i'`).
     #[inline]
+    #[must_use]
     pub const fn from_usi(byte: u8) -> Option<Rank> {
         Rank::try_index(byte.wrapping_sub(b'a') as usize)
     }
 
     /// The index, 0 (`a`) to 8 (`i`); also the board row of the square numbering.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The traditional number, 1 (一段目, `a`) to 9 (九段目, `i`).
     #[inline]
+    #[must_use]
     pub const fn number(self) -> u8 {
         self as u8 + 1
     }
 
     /// The USI letter.
     #[inline]
+    #[must_use]
     pub const fn to_usi(self) -> char {
         (b'a' + self as u8) as char
     }
 
     /// The same rank seen from the other side (`a` <-> `i`).
     #[inline]
+    #[must_use]
     pub const fn flip(self) -> Rank {
         Rank::ALL[8 - self as usize]
     }
 
     /// Whether a piece of `color` may promote on this rank (the three ranks nearest the opponent).
     #[inline]
+    #[must_use]
     pub const fn is_promotion_zone(self, color: Color) -> bool {
         geometry::in_promotion_zone(color.index(), self as u8)
     }

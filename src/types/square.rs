@@ -56,42 +56,49 @@ impl Square {
 
     /// The square on `file` and `rank`.
     #[inline]
+    #[must_use]
     pub const fn new(file: File, rank: Rank) -> Square {
         Square::ALL[geometry::square_index(rank.index() as u8, file.col()) as usize]
     }
 
     /// The square of an index (0 to 80), `None` otherwise.
     #[inline]
+    #[must_use]
     pub const fn try_index(index: usize) -> Option<Square> {
         if index < Square::NUM { Some(Square::ALL[index]) } else { None }
     }
 
     /// The index, 0 (`9a`) to 80 (`1i`).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The file.
     #[inline]
+    #[must_use]
     pub const fn file(self) -> File {
         File::ALL[geometry::file_of_col(geometry::col_of(self as u8)) as usize - 1]
     }
 
     /// The rank.
     #[inline]
+    #[must_use]
     pub const fn rank(self) -> Rank {
         Rank::ALL[geometry::row_of(self as u8) as usize]
     }
 
     /// The square seen from the other side (the board turned 180 degrees): `7g` <-> `3c`.
     #[inline]
+    #[must_use]
     pub const fn flip(self) -> Square {
         Square::ALL[80 - self as usize]
     }
 
     /// The square as `color` sees it: itself for Black, flipped for White.
     #[inline]
+    #[must_use]
     pub const fn relative_to(self, color: Color) -> Square {
         match color {
             Color::Black => self,
@@ -101,6 +108,7 @@ impl Square {
 
     /// Whether a piece of `color` may promote moving to or from this square.
     #[inline]
+    #[must_use]
     pub const fn is_promotion_zone(self, color: Color) -> bool {
         self.rank().is_promotion_zone(color)
     }

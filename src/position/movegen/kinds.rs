@@ -73,6 +73,7 @@ impl MoveFilter {
     /// assert_eq!(MoveFilter::from_name("quiet-checks"), Some(MoveFilter::QuietChecks));
     /// assert_eq!(MoveFilter::from_name("quiet"), None);
     /// ```
+    #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
             MoveFilter::All => "all",
@@ -86,6 +87,7 @@ impl MoveFilter {
     }
 
     /// The filter named `name` (as [`MoveFilter::as_str`] spells it); `None` for any other text.
+    #[must_use]
     pub fn from_name(name: &str) -> Option<MoveFilter> {
         MoveFilter::ALL.into_iter().find(|filter| filter.as_str() == name)
     }
@@ -113,6 +115,7 @@ pub enum Promotion {
 impl Promotion {
     /// Moves per target: 1 or 2.
     #[inline(always)]
+    #[must_use]
     pub const fn moves_per_target(self) -> u32 {
         match self {
             Promotion::Both => 2,
@@ -166,18 +169,21 @@ impl MoveGroup {
 
     /// Where the moves start.
     #[inline]
+    #[must_use]
     pub const fn origin(&self) -> Origin {
         self.origin
     }
 
     /// The target squares (never empty in a group the generator hands out).
     #[inline]
+    #[must_use]
     pub const fn targets(&self) -> Bitboard {
         self.targets
     }
 
     /// The promotion rule of every target.
     #[inline]
+    #[must_use]
     pub const fn promotion(&self) -> Promotion {
         self.promotion
     }
@@ -185,6 +191,7 @@ impl MoveGroup {
     /// The number of moves: targets times [`Promotion::moves_per_target`].
     #[inline]
     #[allow(clippy::len_without_is_empty)] // A group the generator hands out is never empty.
+    #[must_use]
     pub const fn len(&self) -> usize {
         (self.targets.count() * self.promotion.moves_per_target()) as usize
     }
@@ -216,6 +223,7 @@ impl MoveGroup {
     /// assert!(found.is_break());
     /// ```
     #[inline]
+    #[must_use]
     pub fn contains(&self, mv: Move) -> bool {
         let to = mv.to();
         if !self.targets.contains(to) {
@@ -232,6 +240,7 @@ impl MoveGroup {
     /// The group's moves, target by target (lowest square first), the promoting move before the
     /// unpromoted one where both exist.
     #[inline]
+    #[must_use]
     pub fn moves(&self) -> GroupMoves {
         GroupMoves { group: *self, pending: None }
     }
@@ -353,6 +362,7 @@ impl Position {
     /// assert_eq!(pos.count_moves(MoveFilter::Checks), 7 + 8); // R*5b..R*5h, and rank a
     /// ```
     #[inline]
+    #[must_use]
     pub fn count_moves(&self, filter: MoveFilter) -> u64 {
         let mut sink = CountSink(0);
         let _ = self.generate_filtered(filter, &mut sink);
@@ -449,6 +459,7 @@ impl Position {
     /// assert!(!mated.has_legal_move());
     /// ```
     #[inline]
+    #[must_use]
     pub fn has_legal_move(&self) -> bool {
         self.has_move(MoveFilter::All)
     }

@@ -18,6 +18,7 @@ impl Position {
     /// assert!(!pos.is_legal(Move::normal(Square::SQ_7G, Square::SQ_7F, true)));
     /// assert!(!pos.is_legal(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap()));
     /// ```
+    #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
         let us = self.side_to_move();
         let to = mv.to();
@@ -73,6 +74,7 @@ impl Position {
     /// assert!(pos.gives_check(Move::drop(PieceKind::Gold, Square::SQ_5B).unwrap()));
     /// assert!(!pos.gives_check(Move::drop(PieceKind::Gold, Square::SQ_5C).unwrap()));
     /// ```
+    #[must_use]
     pub fn gives_check(&self, mv: Move) -> bool {
         let us = self.side_to_move();
         let Some(their_king) = self.king(us.flip()) else { return false };

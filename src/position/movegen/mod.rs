@@ -189,6 +189,7 @@ impl Position {
     /// assert_eq!(moves.len(), 30);
     /// assert!(moves.iter().any(|mv| mv.to_string() == "7g7f"));
     /// ```
+    #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         let _ = self.generate_into(&mut ListSink(&mut list), Scope::ALL);
@@ -209,6 +210,7 @@ impl Position {
     /// assert_eq!(Position::startpos().count_legal_moves(), 30);
     /// ```
     #[inline]
+    #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
         let mut sink = CountSink(0);
         let _ = self.generate_into(&mut sink, Scope::ALL);
