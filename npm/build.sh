@@ -8,12 +8,20 @@
 #                  the HAYANAGI_ERR_* codes of include/hayanagi.h as the names HayanagiError.code
 #                  takes ("SFEN_NIFU"), so that the JS names cannot drift from the header.
 # Prints the candidates' sizes. Respects CARGO_TARGET_DIR (default: capi/target).
+# `build.sh --compact-tables` builds the core with its compact-tables feature instead: a module about a
+# third of the size (13 % smaller gzipped), perft 1.4x (nobulk) to 1.9x (bulk) slower (README).
 set -euo pipefail
+features=()
+case "${1:-}" in
+  "") ;;
+  --compact-tables) features=(--features hayanagi/compact-tables) ;;
+  *) echo "usage: npm/build.sh [--compact-tables]" >&2; exit 2 ;;
+esac
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 target="${CARGO_TARGET_DIR:-$root/capi/target}"
 
-(cd "$root/capi" && cargo rustc --quiet --release --target wasm32-unknown-unknown --crate-type cdylib)
+(cd "$root/capi" && cargo rustc --quiet --release --target wasm32-unknown-unknown --crate-type cdylib "${features[@]}")
 raw="$target/wasm32-unknown-unknown/release/hayanagi_capi.wasm"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
