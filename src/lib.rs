@@ -21,6 +21,9 @@
 //! - **Game status** ([`Status`]): mate, no moves, four-fold repetition confirmed against the full
 //!   position, perpetual check, max-ply draw, from a [`History`] whose storage the caller chooses; the
 //!   entering-king declaration ([`Position::declaration`]) under the 24- or 27-point rule.
+//! - **Mate search and exchanges**: an exact mate in 1 ([`Position::mate_in_1`]) and mate in 3
+//!   under tsume rules ([`Position::mate_in_3`], a [`MateLine`]); static exchange evaluation
+//!   ([`Position::see`], [`Position::see_ge`]) over a replaceable [`SeeValues`] table.
 //! - **The board underneath**: [`Square`], [`File`], [`Rank`], [`Color`], [`PieceKind`], [`Piece`],
 //!   [`Hand`], the [`Bitboard`] set type and attack lookups on tables generated at build time
 //!   ([`rook_attacks`], [`bishop_attacks`], [`lance_attacks`], [`step_attacks`], [`step_to`],

@@ -36,6 +36,14 @@ pub struct MateLine {
 
 impl MateLine {
     /// The moves, attacker first: 1 or 3 of them.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse()?;
+    /// let line = pos.mate_in_3().expect("a mate in 1 is a line of one move");
+    /// assert_eq!(line.moves(), [pos.parse_usi_move("G*5b")?]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn moves(&self) -> &[Move] {
@@ -43,6 +51,13 @@ impl MateLine {
     }
 
     /// The number of moves (plies): 1 or 3.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let pos: Position = "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1".parse()?;
+    /// assert_eq!(pos.mate_in_3().map(|line| line.len()), Some(3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[allow(clippy::len_without_is_empty)] // a line is never empty
     #[must_use]

@@ -36,10 +36,23 @@ pub struct SeeValues {
 
 impl SeeValues {
     /// The table shown on [`SeeValues`].
+    ///
+    /// ```
+    /// use hayanagi::{PieceKind, SeeValues};
+    /// assert_eq!(SeeValues::DEFAULT.value(PieceKind::Pawn), 90);
+    /// assert_eq!(SeeValues::default(), SeeValues::DEFAULT);
+    /// ```
     pub const DEFAULT: SeeValues = SeeValues::new([90, 315, 405, 495, 540, 855, 990, 0, 540, 540, 540, 540, 945, 1395]);
 
     /// A table from one value per kind, indexed by [`PieceKind::index`] (pawn, lance, knight,
     /// silver, gold, bishop, rook, king, then the promoted pawn, lance, knight, silver, bishop, rook).
+    ///
+    /// ```
+    /// use hayanagi::{PieceKind, SeeValues};
+    /// // Usable in a constant.
+    /// const FLAT: SeeValues = SeeValues::new([1, 3, 3, 5, 6, 8, 10, 0, 6, 6, 6, 6, 10, 12]);
+    /// assert_eq!(FLAT.value(PieceKind::Silver), 5);
+    /// ```
     #[must_use]
     pub const fn new(values: [i32; PieceKind::NUM]) -> SeeValues {
         let mut order = [PieceKind::Pawn; PieceKind::NUM - 1];
@@ -63,6 +76,11 @@ impl SeeValues {
     }
 
     /// The value of `kind`.
+    ///
+    /// ```
+    /// use hayanagi::{PieceKind, SeeValues};
+    /// assert_eq!(SeeValues::DEFAULT.value(PieceKind::Dragon), 1395);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn value(&self, kind: PieceKind) -> i32 {
@@ -97,6 +115,15 @@ impl Position {
     }
 
     /// [`Position::see_ge`] with the caller's values.
+    ///
+    /// ```
+    /// use hayanagi::{Position, SeeValues};
+    /// // With a rook worth less than a pawn, taking the guarded pawn pays.
+    /// let values = SeeValues::new([90, 315, 405, 495, 540, 855, 50, 0, 540, 540, 540, 540, 945, 1395]);
+    /// let pos: Position = "4k4/9/4s4/4p4/9/9/9/4R4/4K4 b - 1".parse()?;
+    /// assert!(pos.see_ge_with(&values, pos.parse_usi_move("5h5d")?, 40));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn see_ge_with(&self, values: &SeeValues, mv: Move, threshold: i32) -> bool {
@@ -135,6 +162,14 @@ impl Position {
     /// (promoted when `mv` promotes), but promotion itself gains nothing.
     ///
     /// `mv` should be legal; for any other move the result is some number, never a panic.
+    ///
+    /// ```
+    /// use hayanagi::{Position, SeeValues};
+    /// let pos: Position = "4k4/9/4s4/4p4/9/9/9/4R4/4K4 b - 1".parse()?;
+    /// let mv = pos.parse_usi_move("5h5d")?;
+    /// assert_eq!(pos.see_with(&SeeValues::DEFAULT, mv), 90 - 990);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn see_with(&self, values: &SeeValues, mv: Move) -> i32 {
         let to = mv.to();
