@@ -1,10 +1,10 @@
 //! CSA standard record files, V2.2 and V3.0: read and write.
 
-use hayanagi::{Color, Handicap, Piece, PieceKind, Position, Square};
+use hayanagi::{Color, Handicap, Piece, PieceKind, Position, Setup, Square};
 
 use crate::handicap;
 
-use crate::{Ending, Outcome, ReadError, ReadErrorKind, Record, RecordMove, Setup, seconds};
+use crate::{Ending, Outcome, ReadError, ReadErrorKind, Record, RecordMove, seconds, validate};
 
 /// CSA `$` keys and the header names records use for them.
 const KEYS: [(&str, &str); 8] = [
@@ -66,7 +66,7 @@ struct Reader {
 impl Reader {
     fn position(&mut self, line: usize) -> Result<&mut Position, ReadError> {
         if self.pos.is_none() {
-            let pos = self.setup.position().map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?;
+            let pos = validate(&self.setup).map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?;
             if self.record.handicap.is_none() && self.setup_given {
                 self.record.handicap = Handicap::of(&pos);
             }
@@ -87,7 +87,7 @@ impl Reader {
                 if self.pos.is_some() {
                     return Err(err(line, col, ReadErrorKind::PositionAfterMoves));
                 }
-                self.setup.side = if bytes[0] == b'+' { Color::Black } else { Color::White };
+                self.setup.side_to_move = if bytes[0] == b'+' { Color::Black } else { Color::White };
                 self.position(line).map(|_| ())
             }
             Some(b'+' | b'-') => {
@@ -141,7 +141,7 @@ impl Reader {
         self.setup_given = true;
         match bytes.get(1) {
             Some(b'I') => {
-                self.setup = Setup::of(&Position::startpos());
+                self.setup = Setup::from(&Position::startpos());
                 let mut at = 2;
                 while at < bytes.len() {
                     let (Some(sq), Some(kind)) = (
@@ -189,7 +189,7 @@ impl Reader {
                         return Err(expected(line, at + 1, "a square and a piece code (00FU, 55KA, 00AL)"));
                     };
                     if chunk == b"00AL" {
-                        self.remaining_to_hand(color);
+                        self.setup.give_rest_to(color);
                     } else {
                         let Some(kind) = PieceKind::from_csa(&chunk[2..]) else {
                             return Err(expected(line, at + 3, "a piece code"));
@@ -198,8 +198,8 @@ impl Reader {
                             if !kind.is_hand_kind() {
                                 return Err(expected(line, at + 3, "a piece that can be in hand"));
                             }
-                            let count = &mut self.setup.hands[color.index()][kind.index()];
-                            *count = count.saturating_add(1);
+                            let hand = &mut self.setup.hands[color.index()];
+                            *hand = hand.with(kind, hand.count(kind).saturating_add(1));
                         } else {
                             let Some(sq) = square(&chunk[..2]) else {
                                 return Err(expected(line, at + 1, "a square (two digits 1-9) or 00"));
@@ -212,18 +212,6 @@ impl Reader {
                 Ok(())
             }
             _ => Err(expected(line, 2, "PI, P1-P9, P+ or P-")),
-        }
-    }
-
-    /// `00AL`: every piece not on the board or in a hand goes to `color`'s hand.
-    fn remaining_to_hand(&mut self, color: Color) {
-        const SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
-        for kind in PieceKind::HAND {
-            let on_board = self.setup.board.iter().flatten().filter(|p| p.kind().unpromote() == kind).count();
-            let in_hands: usize = self.setup.hands.iter().map(|h| usize::from(h[kind.index()])).sum();
-            let left = usize::from(SET[kind.index()]).saturating_sub(on_board + in_hands);
-            let count = &mut self.setup.hands[color.index()][kind.index()];
-            *count = count.saturating_add(left as u8);
         }
     }
 }
@@ -247,7 +235,7 @@ fn parse_time(text: &str) -> Option<u64> {
 pub(crate) fn read(text: &str) -> Result<Record, ReadError> {
     let mut reader = Reader {
         record: Record::new(Position::startpos()),
-        setup: Setup::of(&Position::startpos()),
+        setup: Setup::from(&Position::startpos()),
         pos: None,
         setup_given: false,
         ended: false,

@@ -1,9 +1,9 @@
 //! Kakinoki's KIF and KI2 files: read and write (the text; encodings are `encoding.rs`'s).
 
-use hayanagi::{Color, Handicap, JapaneseStyle, Piece, PieceKind, Position, Square};
+use hayanagi::{Color, Hand, Handicap, JapaneseStyle, Piece, PieceKind, Position, Setup, Square};
 
 use crate::handicap;
-use crate::{Ending, Outcome, ReadError, ReadErrorKind, Record, RecordMove, Setup, Variation, column, seconds};
+use crate::{Ending, Outcome, ReadError, ReadErrorKind, Record, RecordMove, Variation, column, seconds, validate};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Style {
@@ -126,15 +126,15 @@ impl Reader {
         if self.pos.is_none() {
             let pos = if self.bod {
                 if let Some(side) = self.side_given {
-                    self.setup.side = side;
+                    self.setup.side_to_move = side;
                 }
-                self.setup.position().map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?
+                validate(&self.setup).map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?
             } else {
                 let mut pos = self.named.clone().unwrap_or_else(Position::startpos);
                 if let Some(side) = self.side_given.filter(|&side| side != pos.side_to_move()) {
-                    let mut setup = Setup::of(&pos);
-                    setup.side = side;
-                    pos = setup.position().map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?;
+                    let mut setup = Setup::from(&pos);
+                    setup.side_to_move = side;
+                    pos = validate(&setup).map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?;
                 }
                 pos
             };
@@ -360,7 +360,7 @@ impl Reader {
 
     fn hand(&mut self, color: Color, value: &str, line: usize, at: usize, raw: &str) -> Result<(), ReadError> {
         self.not_started(line)?;
-        self.setup.hands[color.index()] = [0; 7];
+        self.setup.hands[color.index()] = Hand::EMPTY;
         for item in value.split([' ', '\u{3000}']) {
             if item.is_empty() || item == "なし" {
                 continue;
@@ -371,8 +371,8 @@ impl Reader {
                 return Err(bad());
             }
             let count = if item.len() == len { 1 } else { parse_kanji_number(&item[len..]).ok_or_else(bad)? };
-            let slot = &mut self.setup.hands[color.index()][kind.index()];
-            *slot = slot.saturating_add(count);
+            let hand = &mut self.setup.hands[color.index()];
+            *hand = hand.with(kind, hand.count(kind).saturating_add(count));
         }
         Ok(())
     }
@@ -477,7 +477,7 @@ pub(crate) fn read(text: &str, style: Style) -> Result<Record, ReadError> {
     let mut reader = Reader {
         style,
         record: Record::new(Position::startpos()),
-        setup: Setup::empty(),
+        setup: Setup::EMPTY,
         bod: false,
         named: None,
         side_given: None,

@@ -331,8 +331,8 @@ pub enum ReadErrorKind {
     CsaMove(hayanagi::CsaMoveError),
     /// A Japanese (KIF / KI2) move that is malformed, ambiguous or not legal.
     JapaneseMove(hayanagi::JapaneseMoveError),
-    /// The start position is not a valid position (the SFEN reader's reason).
-    Position(String),
+    /// The start position is not a valid position (every reason).
+    Position(hayanagi::SetupError),
     /// A USI `position` line rejected by the core (its message).
     Usi(String),
     /// A KIF move number that is not the next one.
@@ -406,79 +406,7 @@ pub(crate) fn seconds(s: u64) -> u64 {
     s.saturating_mul(1000)
 }
 
-/// A start position being put together by a reader (CSA `P` lines, KIF board diagrams).
-#[derive(Clone)]
-pub(crate) struct Setup {
-    pub(crate) board: [Option<hayanagi::Piece>; 81],
-    pub(crate) hands: [[u8; 7]; 2],
-    pub(crate) side: Color,
-}
-
-impl Setup {
-    pub(crate) fn empty() -> Setup {
-        Setup { board: [None; 81], hands: [[0; 7]; 2], side: Color::Black }
-    }
-
-    pub(crate) fn of(pos: &Position) -> Setup {
-        let mut hands = [[0; 7]; 2];
-        for color in Color::ALL {
-            for kind in hayanagi::PieceKind::HAND {
-                hands[color.index()][kind.index()] = pos.hand(color).count(kind);
-            }
-        }
-        Setup { board: *pos.board(), hands, side: pos.side_to_move() }
-    }
-
-    /// The position, validated by the core's SFEN reader.
-    pub(crate) fn position(&self) -> Result<Position, String> {
-        use std::fmt::Write;
-        let mut sfen = String::new();
-        for row in 0..9 {
-            let mut empty = 0;
-            for col in 0..9 {
-                match self.board[row * 9 + col] {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            let _ = write!(sfen, "{empty}");
-                            empty = 0;
-                        }
-                        let letter = piece.kind().to_string();
-                        if piece.color() == Color::White {
-                            sfen.push_str(&letter.to_lowercase());
-                        } else {
-                            sfen.push_str(&letter);
-                        }
-                    }
-                }
-            }
-            if empty > 0 {
-                let _ = write!(sfen, "{empty}");
-            }
-            if row < 8 {
-                sfen.push('/');
-            }
-        }
-        sfen.push_str(if self.side == Color::Black { " b " } else { " w " });
-        let mut any = false;
-        for color in Color::ALL {
-            for kind in [6, 5, 4, 3, 2, 1, 0] {
-                let count = self.hands[color.index()][kind];
-                if count == 0 {
-                    continue;
-                }
-                any = true;
-                if count > 1 {
-                    let _ = write!(sfen, "{count}");
-                }
-                let letter = hayanagi::PieceKind::HAND[kind].base_letter();
-                sfen.push(if color == Color::Black { letter } else { letter.to_ascii_lowercase() });
-            }
-        }
-        if !any {
-            sfen.push('-');
-        }
-        sfen.push_str(" 1");
-        Position::from_sfen(&sfen).map_err(|e| e.to_string())
-    }
+/// A start position being put together by a reader, validated as the SFEN reader validates.
+pub(crate) fn validate(setup: &hayanagi::Setup) -> Result<Position, hayanagi::SetupError> {
+    setup.validate(hayanagi::Relaxations::SFEN)
 }
