@@ -47,7 +47,7 @@
 //!
 //! ## Cost
 //! All generated tables together take 461.9 KiB of rodata (flash); each table's size is listed in
-//! the README. A [`Position`] is 480 bytes, an [`Undo`] record 48, a [`Move`] 2, a [`MoveList`]
+//! the README. A [`Position`] is 464 bytes, an [`Undo`] record 32, a [`Move`] 2, a [`MoveList`]
 //! 2,056 (on the stack), a [`History`] entry 16. Speed (perft) is in the README.
 
 #![no_std]

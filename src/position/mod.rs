@@ -3,7 +3,7 @@
 
 pub(crate) mod handicap;
 mod keys;
-mod movegen;
+pub(crate) mod movegen;
 mod perft;
 pub(crate) mod setup;
 
@@ -20,8 +20,8 @@ use crate::{
 ///
 /// The board is kept twice, as an array (what is on a square) and as bitboards per colour and per
 /// kind (where the pieces of a kind are); both are updated together by every change. The Zobrist key
-/// is updated incrementally, and the pieces giving check and the pieces pinned to the king of the
-/// side to move are cached after every move, since move generation needs them at every node.
+/// is updated incrementally. Nothing else is kept: the pieces giving check and the pinned pieces are
+/// computed when asked (the generator asks once per generation), so a move costs only its changes.
 ///
 /// Zero or one king per colour is allowed (tsume problems omit the attacker's king). A `Position`
 /// holds no history: repetition is judged with a [`History`](crate::History) the caller keeps.
@@ -43,7 +43,6 @@ pub struct Position {
     side: Color,
     ply: u64,
     key: u64,
-    checkers: Bitboard,
 }
 
 /// The receipt of one move: what [`Position::undo`] needs to take it back. Returned by
@@ -75,7 +74,6 @@ pub struct Undo {
     pub(crate) key_before: u64,
     pub(crate) key_after: u64,
     pub(crate) ply_after: u64,
-    pub(crate) checkers: Bitboard,
     pub(crate) mv: Move,
     pub(crate) captured: Option<Piece>,
 }
@@ -86,7 +84,6 @@ pub struct Undo {
 #[derive(Clone, Copy)]
 pub(crate) struct Restore {
     key: u64,
-    checkers: Bitboard,
     captured: Option<Piece>,
 }
 
@@ -356,7 +353,6 @@ impl Position {
             side,
             ply,
             key: 0,
-            checkers: Bitboard::EMPTY,
         };
         for square in Square::ALL {
             if let Some(piece) = board[square.index()] {
@@ -367,7 +363,6 @@ impl Position {
             }
         }
         pos.key = pos.compute_key();
-        pos.refresh_checks();
         pos
     }
 
@@ -452,17 +447,28 @@ impl Position {
     }
 
     /// The pieces giving check to the side to move.
+    ///
+    /// Computed on each call (a few lookups from the king's square), not kept: a move does not
+    /// update it, so that the leaves of a search, which nobody asks, cost nothing for it. The
+    /// generator asks once per generation.
     #[inline]
     #[must_use]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        match self.king(self.side) {
+            Some(king) => self.attackers_to(self.side.flip(), king, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
     }
 
-    /// True when the side to move is in check.
+    /// True when the side to move is in check (computed on each call; it stops at the first
+    /// attacker found).
     #[inline]
     #[must_use]
     pub fn in_check(&self) -> bool {
-        !self.checkers.is_empty()
+        match self.king(self.side) {
+            Some(king) => self.attacks_square(self.side.flip(), king, self.occupied()),
+            None => false,
+        }
     }
 
     /// The side to move's pieces pinned to its king: each is the only piece between the king and an
@@ -562,13 +568,26 @@ impl Position {
         blockers
     }
 
-    /// Recomputes the pieces checking the side to move.
-    #[inline]
-    pub(crate) fn refresh_checks(&mut self) {
-        self.checkers = match self.king(self.side) {
-            Some(king) => self.attackers_to(self.side.flip(), king, self.occupied()),
-            None => Bitboard::EMPTY,
+    /// The checkers right after `mv` was played (what [`Position::checkers`] computes from scratch),
+    /// read from the move: the moved or dropped piece's attack on the king, and a slider uncovered
+    /// behind the move's origin when that lies on a line with the king.
+    #[inline(always)]
+    pub(crate) fn checkers_after_move(&self, mv: Move) -> Bitboard {
+        let mover = self.side.flip();
+        let to = mv.to();
+        let (Some(king), Some(moved)) = (self.king(self.side), self.board[to.index()]) else {
+            return self.checkers();
         };
+        let occupied = self.occupied();
+        let mut checkers =
+            if attacks_king(moved, to, king, occupied) { Bitboard::from_square(to) } else { Bitboard::EMPTY };
+        if let Some(from) = mv.from()
+            && aligned(king, from)
+        {
+            checkers |= self.slider_attackers(mover, king, occupied);
+        }
+        debug_assert_eq!(checkers, self.checkers(), "checkers after {mv}");
+        checkers
     }
 
     /// The Zobrist key computed from scratch (what [`Position::key`] keeps up to date).
@@ -668,20 +687,13 @@ impl Position {
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let restore = self.make(mv);
-        Undo {
-            key_before: restore.key,
-            key_after: self.key,
-            ply_after: self.ply,
-            checkers: restore.checkers,
-            mv,
-            captured: restore.captured,
-        }
+        Undo { key_before: restore.key, key_after: self.key, ply_after: self.ply, mv, captured: restore.captured }
     }
 
     /// Plays `mv` under [`Position::play_unchecked`]'s contract; [`Position::unmake`] takes it back.
     #[inline(always)]
     pub(crate) fn make(&mut self, mv: Move) -> Restore {
-        let mut restore = Restore { key: self.key, checkers: self.checkers, captured: None };
+        let mut restore = Restore { key: self.key, captured: None };
         let us = self.side;
         let to = mv.to();
         match mv.from() {
@@ -694,11 +706,6 @@ impl Position {
                 let piece = Piece::new(us, kind);
                 self.put(to, piece);
                 self.key ^= board_key(piece, to);
-                // A drop can only check directly.
-                self.checkers = match self.kings[us.flip().index()] {
-                    Some(king) if attacks_king(piece, to, king, self.occupied()) => Bitboard::from_square(to),
-                    _ => Bitboard::EMPTY,
-                };
             }
             Some(from) => {
                 let Some(piece) = self.board[from.index()] else { return self.unplayed(restore) };
@@ -723,22 +730,6 @@ impl Position {
                 if moved.kind() == PieceKind::King {
                     self.kings[moved.color().index()] = Some(to);
                 }
-                // Direct check by the moved piece, and discovered check by a slider behind `from`.
-                self.checkers = match self.kings[us.flip().index()] {
-                    Some(king) => {
-                        let occupied = self.occupied();
-                        let mut checkers = if attacks_king(moved, to, king, occupied) {
-                            Bitboard::from_square(to)
-                        } else {
-                            Bitboard::EMPTY
-                        };
-                        if aligned(king, from) {
-                            checkers |= self.slider_attackers(us, king, occupied);
-                        }
-                        checkers
-                    }
-                    None => Bitboard::EMPTY,
-                };
             }
         }
         self.side = us.flip();
@@ -802,7 +793,7 @@ impl Position {
             "undo_unchecked: {} is not the last move played on {self:?}",
             undo.mv
         );
-        self.unmake(undo.mv, Restore { key: undo.key_before, checkers: undo.checkers, captured: undo.captured });
+        self.unmake(undo.mv, Restore { key: undo.key_before, captured: undo.captured });
     }
 
     /// Takes back `mv`, the last move played, with what its [`Position::make`] returned.
@@ -837,7 +828,6 @@ impl Position {
         self.side = us;
         self.ply = self.ply.wrapping_sub(1);
         self.key = restore.key;
-        self.checkers = restore.checkers;
     }
 
     /// Passes the turn (a null move, for search): the side to move changes, nothing else (the ply
@@ -866,7 +856,6 @@ impl Position {
         }
         self.side = self.side.flip();
         self.key ^= ZOBRIST_SIDE;
-        self.refresh_checks();
         Ok(())
     }
 }

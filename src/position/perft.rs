@@ -41,7 +41,11 @@ impl Position {
             let mut nodes = 0;
             for &mv in moves.iter() {
                 let restore = self.make(mv);
-                nodes += self.count_legal_moves();
+                // The last ply is counted here: its checkers come cheaper from the move just made.
+                let mut count = crate::position::movegen::CountSink(0);
+                let checkers = self.checkers_after_move(mv);
+                let _ = self.generate_checked(&mut count, crate::position::movegen::Scope::ALL, checkers);
+                nodes += count.0;
                 self.unmake(mv, restore);
             }
             return nodes;

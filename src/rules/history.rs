@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Color, Move, Piece, PlayError, Position, Square, Status, Undo};
+use crate::{Color, Move, Piece, PlayError, Position, Square, Status, Undo};
 
 /// One recorded move: what a [`History`] keeps per ply. 16 bytes.
 ///
@@ -28,18 +28,9 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The undo record of this entry's move, given the key before it and the ply after it. Its
-    /// checkers are left empty: the caller recomputes them where they matter (`undo` restores them
-    /// from the record).
+    /// The undo record of this entry's move, given the key before it and the ply after it.
     fn undo_record(&self, key_before: u64, ply_after: u64) -> Undo {
-        Undo {
-            key_before,
-            key_after: self.key,
-            ply_after,
-            checkers: Bitboard::EMPTY,
-            mv: self.mv,
-            captured: self.captured,
-        }
+        Undo { key_before, key_after: self.key, ply_after, mv: self.mv, captured: self.captured }
     }
 
     /// A placeholder to fill storage with: `[Entry::EMPTY; 512]`. A [`History`] never reads the
@@ -645,7 +636,6 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
             return Err(HistoryError::Empty);
         };
         pos.undo_unchecked(entry.undo_record(key_before, pos.ply()));
-        pos.refresh_checks();
         self.len = last;
         Ok(entry.mv)
     }

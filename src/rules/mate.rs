@@ -105,7 +105,7 @@ impl Position {
     /// *move* that mates is found like any other. A position whose opponent has no king has no mate.
     /// When several moves mate, one of them is returned; which one is not part of the contract.
     ///
-    /// Allocation-free; the position is copied (480 bytes, on the stack) only when a candidate gets
+    /// Allocation-free; the position is copied (464 bytes, on the stack) only when a candidate gets
     /// past the quick refutations and has to be played.
     ///
     /// ```

@@ -34,7 +34,7 @@ impl Position {
                 if piece.kind() == PieceKind::King && king == Some(from) {
                     self.king_moves(sink, from, !only)
                 } else {
-                    let Some((targets, _)) = self.evasion_targets(king) else { return false };
+                    let Some((targets, _)) = self.evasion_targets(king, self.checkers()) else { return false };
                     if !targets.contains(to) {
                         return false;
                     }
@@ -51,7 +51,7 @@ impl Position {
                 if self.hand(us).count(kind) == 0 || self.piece_at(to).is_some() {
                     return false;
                 }
-                let Some((_, targets)) = self.evasion_targets(king) else { return false };
+                let Some((_, targets)) = self.evasion_targets(king, self.checkers()) else { return false };
                 self.drop_moves(sink, us, targets & only)
             }
         };

@@ -221,8 +221,7 @@ impl Position {
     /// pieces, or onto any piece for drops) when not in check; the checker and the squares between it
     /// and the king when in single check. `None` in double check (only the king may move).
     #[inline(always)]
-    pub(crate) fn evasion_targets(&self, king: Option<Square>) -> Option<(Bitboard, Bitboard)> {
-        let checkers = self.checkers();
+    pub(crate) fn evasion_targets(&self, king: Option<Square>, checkers: Bitboard) -> Option<(Bitboard, Bitboard)> {
         match (checkers.lsb(), king) {
             (Some(_), Some(_)) if checkers.has_more_than_one() => None,
             (Some(checker), Some(king)) => {
@@ -236,6 +235,14 @@ impl Position {
     /// Generates the legal moves `scope` covers into `sink`.
     #[inline(always)]
     pub(crate) fn generate_into<S: Sink>(&self, sink: &mut S, scope: Scope) -> ControlFlow<()> {
+        self.generate_checked(sink, scope, self.checkers())
+    }
+
+    /// [`Position::generate_into`] with the checkers already known (`checkers` must be
+    /// [`Position::checkers`]).
+    #[inline(always)]
+    pub(crate) fn generate_checked<S: Sink>(&self, sink: &mut S, scope: Scope, checkers: Bitboard) -> ControlFlow<()> {
+        debug_assert_eq!(checkers, self.checkers());
         let us = self.side_to_move();
         let own = self.colored(us);
         let king = self.king(us);
@@ -245,7 +252,9 @@ impl Position {
         {
             self.king_moves(sink, king, own | !scope.board)?;
         }
-        let Some((targets, drop_targets)) = self.evasion_targets(king) else { return ControlFlow::Continue(()) };
+        let Some((targets, drop_targets)) = self.evasion_targets(king, checkers) else {
+            return ControlFlow::Continue(());
+        };
         if board_scope {
             self.board_moves(sink, us, targets & scope.board, self.pinned())?;
         }
