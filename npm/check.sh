@@ -114,7 +114,7 @@ report() {
   "$chromium" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$work/chromium" \
     "http://127.0.0.1:$port/test/report.html?$query" > "$work/chromium.log" 2>&1 &
   local browser_pid=$!
-  for _ in $(seq 600); do [ -s "$work/report" ] && break; sleep 0.1; done
+  for _ in $(seq 1500); do [ -s "$work/report" ] && break; sleep 0.1; done
   kill "$browser_pid" 2> /dev/null || true
   wait "$browser_pid" 2> /dev/null || true
   [ -s "$work/report" ] || { tail -20 "$work/chromium.log" >&2; fail "no report from $1"; }
