@@ -3,7 +3,7 @@
 use core::ffi::c_char;
 use core::ptr;
 
-use hayanagi::{Move, PieceKind, Position, Square, UsiMoveError};
+use hayanagi::{Move, MoveList, PieceKind, Position, Square, UsiMoveError};
 
 use crate::ErrorCode;
 use crate::position::code;
@@ -32,7 +32,8 @@ pub unsafe extern "C" fn hayanagi_legal_moves(
     if moves.is_null() {
         return ErrorCode::NullPointer.code();
     }
-    let list = pos.legal_moves();
+    let mut list = MoveList::new();
+    pos.generate_legal_moves(&mut list);
     // SAFETY: the caller's contract.
     unsafe { put(needed, list.len()) };
     if capacity < list.len() {
@@ -152,21 +153,25 @@ unsafe fn play_with(
 ) -> i32 {
     // SAFETY: the caller's contract; the undo record does not overlap the position.
     let result = unsafe {
-        change_position(pos, |pos| {
-            let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
-            if !accept(pos, mv) {
-                return Err(ErrorCode::IllegalMove);
-            }
-            // No move from ply u64::MAX: the library's answer (`PlayError::PlyLimit`) to both plays.
-            if pos.ply() == u64::MAX {
-                return Err(ErrorCode::PlyOverflow);
-            }
-            let record = pos.play_unchecked(mv);
-            if !undo.is_null() {
-                write_undo(undo, record);
-            }
-            Ok(0)
-        })
+        change_position(
+            pos,
+            #[inline(always)]
+            |pos| {
+                let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
+                if !accept(pos, mv) {
+                    return Err(ErrorCode::IllegalMove);
+                }
+                // No move from ply u64::MAX: the library's answer (`PlayError::PlyLimit`) to both plays.
+                if pos.ply() == u64::MAX {
+                    return Err(ErrorCode::PlyOverflow);
+                }
+                let record = pos.play_unchecked(mv);
+                if !undo.is_null() {
+                    write_undo(undo, record);
+                }
+                Ok(0)
+            },
+        )
     };
     code(result)
 }
@@ -181,13 +186,17 @@ unsafe fn play_with(
 pub unsafe extern "C" fn hayanagi_undo(pos: *mut PositionRecord, undo: *const UndoRecord) -> i32 {
     // SAFETY: the caller's contract. The record is not read when the position is refused.
     let result = unsafe {
-        change_position(pos, |pos| {
-            let record = read_undo(undo)?;
-            // The record belongs to the position right after its move (the library checks its key
-            // and ply and changes nothing otherwise).
-            pos.undo(record).map_err(|_| ErrorCode::UndoMismatch)?;
-            Ok(0)
-        })
+        change_position(
+            pos,
+            #[inline(always)]
+            |pos| {
+                let record = read_undo(undo)?;
+                // The record belongs to the position right after its move (the library checks its
+                // key and ply and changes nothing otherwise).
+                pos.undo(record).map_err(|_| ErrorCode::UndoMismatch)?;
+                Ok(0)
+            },
+        )
     };
     code(result)
 }

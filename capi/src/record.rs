@@ -142,16 +142,27 @@ pub(crate) unsafe fn change_position<T>(
     let body = body.cast_mut();
     // SAFETY: as in `read_position`; the record is writable and not aliased during the call (the
     // caller's contract), so a unique reference to the aligned position in it is sound.
-    unsafe {
-        if in_place {
-            change(&mut *body)
-        } else {
-            let mut pos = ptr::read_unaligned(body);
-            let result = change(&mut pos)?;
-            write_position(record, pos);
-            Ok(result)
-        }
-    }
+    unsafe { if in_place { change(&mut *body) } else { change_moved(record, body, change) } }
+}
+
+/// [`change_position`] for a record byte-copied from an address of another alignment: on a copy,
+/// written back into place on success. Out of line, so that the usual path keeps a small frame.
+///
+/// # Safety
+/// As [`change_position`]; `body` is where the record's position is.
+#[cold]
+#[inline(never)]
+unsafe fn change_moved<T>(
+    record: *mut PositionRecord,
+    body: *const Position,
+    change: impl FnOnce(&mut Position) -> Result<T, ErrorCode>,
+) -> Result<T, ErrorCode> {
+    // SAFETY: the caller's contract: a position the library wrote, at an unaligned address.
+    let mut pos = unsafe { ptr::read_unaligned(body) };
+    let result = change(&mut pos)?;
+    // SAFETY: the record is writable (the caller's contract).
+    unsafe { write_position(record, pos) };
+    Ok(result)
 }
 
 /// Writes `pos` into `record`, tagged, at the place this address keeps it.

@@ -75,24 +75,18 @@ impl Move {
     /// ```
     #[must_use]
     pub const fn from_bits(bits: u16) -> Option<Move> {
-        if bits & VALID == 0 {
-            return None;
-        }
-        let to = (bits & 0x7f) as usize;
-        let from = ((bits >> FROM_SHIFT) & 0x7f) as usize;
-        let promote = bits & PROMOTE != 0;
-        let Some(to) = Square::try_index(to) else { return None };
-        if from < Square::NUM {
-            match Square::try_index(from) {
-                Some(from) if from as usize != to as usize => Some(Move::normal(from, to, promote)),
-                _ => None,
-            }
-        } else {
-            match PieceKind::try_index(from - Square::NUM) {
-                Some(kind) if !promote => Move::drop(kind, to),
-                _ => None,
-            }
-        }
+        // Checked on the integers, so that reading a move back (as the C API does on every call)
+        // costs a few comparisons and no re-encoding.
+        let to = bits & 0x7f;
+        let from = (bits >> FROM_SHIFT) & 0x7f;
+        let valid = bits & VALID != 0
+            && to < Square::NUM as u16
+            && if from < DROP_BASE {
+                from != to
+            } else {
+                from - DROP_BASE < PieceKind::HAND.len() as u16 && bits & PROMOTE == 0
+            };
+        if valid { Some(Move::from_raw(bits)) } else { None }
     }
 
     /// The destination square.
@@ -165,5 +159,33 @@ impl fmt::Display for Move {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Move({self})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every 16-bit value: a move exactly when the constructors make it (a board move between two
+    /// different squares, promoting or not; a drop of a hand kind), and read back to itself.
+    #[test]
+    fn from_bits_accepts_exactly_the_encodings_of_moves() {
+        let mut made = std::vec![false; 1 << 16];
+        for to in Square::ALL {
+            for from in Square::ALL.into_iter().filter(|&from| from != to) {
+                made[Move::normal(from, to, false).to_bits() as usize] = true;
+                made[Move::normal(from, to, true).to_bits() as usize] = true;
+            }
+            for kind in PieceKind::HAND {
+                made[Move::drop(kind, to).unwrap().to_bits() as usize] = true;
+            }
+        }
+        // 81 * 80 board moves, each with and without promotion, and 7 * 81 drops.
+        assert_eq!(made.iter().filter(|&&m| m).count(), 81 * 80 * 2 + 7 * 81);
+        for bits in 0..=u16::MAX {
+            let read = Move::from_bits(bits);
+            assert_eq!(read.is_some(), made[bits as usize], "{bits:#06x}");
+            assert!(read.is_none_or(|mv| mv.to_bits() == bits));
+        }
     }
 }
