@@ -11,8 +11,11 @@
 
 use core::ffi::{CStr, c_char};
 
-use hayanagi::{Color, Move, Position, Status, Undo};
-use hayanagi_capi::{self as c, ErrorCode, PositionRecord, UndoRecord};
+use hayanagi::{
+    Color, DeclarationOutcome, DeclarationRule, Entry, History, HistoryError, Move, Piece, PieceKind, Position, Square,
+    Status, Undo,
+};
+use hayanagi_capi::{self as c, ErrorCode, HistoryEntryRecord, PositionRecord, UndoRecord};
 use libfuzzer_sys::fuzz_target;
 
 // From include/hayanagi.h.
@@ -22,6 +25,9 @@ const SFEN_BUFFER_SIZE: usize = 173;
 const USI_BUFFER_SIZE: usize = 6;
 const MAX_MOVES: usize = 1024;
 const MAX_PERFT_DEPTH: u32 = 32;
+const HISTORY_HEADER_ENTRIES: usize = 2;
+const NO_SQUARE: i32 = 81;
+const NO_KIND: i32 = 14;
 
 /// Records of each kind the harness keeps.
 const SLOTS: usize = 3;
@@ -140,6 +146,52 @@ struct World {
     shadows: [Option<Position>; SLOTS],
     undos: [Slot; SLOTS],
     undo_shadows: [Option<UndoShadow>; SLOTS],
+    /// One game history's storage (in `u64` words, so aligned), and what it must hold.
+    history: Vec<u64>,
+    history_shadow: Option<History<Vec<Entry>>>,
+}
+
+/// The header's piece code of a square's content.
+fn piece_code(piece: Option<Piece>) -> i32 {
+    piece.map_or(0, |p| 1 + p.kind().index() as i32 + 16 * p.color().index() as i32)
+}
+
+/// The shape `hayanagi_play_unchecked` requires (include/hayanagi.h), written from the header.
+fn has_shape(pos: &Position, mv: Move) -> bool {
+    let us = pos.side_to_move();
+    match (mv.from(), mv.drop_kind()) {
+        (Some(from), _) => match pos.piece_at(from) {
+            Some(piece) if piece.color() == us => {
+                let promotes = matches!(
+                    piece.kind(),
+                    PieceKind::Pawn
+                        | PieceKind::Lance
+                        | PieceKind::Knight
+                        | PieceKind::Silver
+                        | PieceKind::Bishop
+                        | PieceKind::Rook
+                );
+                (promotes || !mv.is_promotion())
+                    && pos.piece_at(mv.to()).is_none_or(|t| t.color() != us && t.kind() != PieceKind::King)
+            }
+            _ => false,
+        },
+        (None, Some(kind)) => pos.hand(us).count(kind) > 0 && pos.piece_at(mv.to()).is_none(),
+        (None, None) => false,
+    }
+}
+
+fn history_code(error: HistoryError) -> ErrorCode {
+    match error {
+        HistoryError::Full { .. } => ErrorCode::HistoryFull,
+        HistoryError::IllegalMove(_) => ErrorCode::IllegalMove,
+        HistoryError::NotCurrent { .. } => ErrorCode::HistoryNotCurrent,
+        HistoryError::Empty => ErrorCode::HistoryEmpty,
+    }
+}
+
+fn status_code(status: Status) -> i32 {
+    Status::ALL.iter().position(|&s| s == status).unwrap() as i32
 }
 
 /// Where a position argument points.
@@ -176,6 +228,8 @@ impl World {
             shadows: [None, None, None],
             undos: [Slot::new(), Slot::new(), Slot::new()],
             undo_shadows: [None, None, None],
+            history: vec![0; 2 * (HISTORY_HEADER_ENTRIES + 8)],
+            history_shadow: None,
         }
     }
 
@@ -231,6 +285,28 @@ impl World {
         assert_eq!(unsafe { c::hayanagi_side_to_move(ptr) }, side, "hayanagi_side_to_move");
         let status = Status::ALL.iter().position(|&s| s == pos.status()).unwrap() as i32;
         assert_eq!(unsafe { c::hayanagi_status(ptr) }, status, "hayanagi_status");
+        // The board, hands and kings.
+        let mut board = [0xeeu8; 81];
+        assert_eq!(unsafe { c::hayanagi_board(ptr, board.as_mut_ptr()) }, 0);
+        let mut hands = [0xeeu8; 14];
+        assert_eq!(unsafe { c::hayanagi_hands(ptr, hands.as_mut_ptr()) }, 0);
+        for square in Square::ALL {
+            let code = piece_code(pos.piece_at(square));
+            assert_eq!(i32::from(board[square.index()]), code, "hayanagi_board");
+            assert_eq!(unsafe { c::hayanagi_piece_at(ptr, square.index() as i32) }, code, "hayanagi_piece_at");
+        }
+        for color in Color::ALL {
+            for kind in PieceKind::HAND {
+                let count = i32::from(pos.hand(color).count(kind));
+                assert_eq!(i32::from(hands[color.index() * 7 + kind.index()]), count, "hayanagi_hands");
+                let got = unsafe { c::hayanagi_hand_count(ptr, color.index() as i32, kind.index() as i32) };
+                assert_eq!(got, count, "hayanagi_hand_count");
+            }
+            let king = pos.king(color).map_or(NO_SQUARE, |k| k.index() as i32);
+            assert_eq!(unsafe { c::hayanagi_king_square(ptr, color.index() as i32) }, king, "hayanagi_king_square");
+        }
+        let count = pos.legal_moves().len() as i32;
+        assert_eq!(unsafe { c::hayanagi_count_legal_moves(ptr) }, count, "hayanagi_count_legal_moves");
     }
 
     /// `hayanagi_position_from_sfen` or `hayanagi_position_from_usi`.
@@ -462,8 +538,8 @@ impl World {
         }
     }
 
-    /// `hayanagi_play`, recording into an undo slot or not.
-    fn play(&mut self, input: &mut Input) {
+    /// `hayanagi_play` or `hayanagi_play_unchecked`, recording into an undo slot or not.
+    fn play(&mut self, input: &mut Input, unchecked: bool) {
         let arg = self.pos_arg(input);
         let (mut errors, pos) = self.pos_errors(arg);
         let code = self.move_code(input);
@@ -478,22 +554,31 @@ impl World {
             Some(slot) => slot.ptr().cast(),
             None => core::ptr::null_mut(),
         };
-        let result = unsafe { c::hayanagi_play(ptr, code, undo_ptr) };
+        let result = unsafe {
+            if unchecked {
+                c::hayanagi_play_unchecked(ptr, code, undo_ptr)
+            } else {
+                c::hayanagi_play(ptr, code, undo_ptr)
+            }
+        };
+        let what = if unchecked { "hayanagi_play_unchecked" } else { "hayanagi_play" };
         let mv = Move::from_bits(code);
         if let Some(pos) = &pos {
             match mv {
                 None => errors.push(ErrorCode::BadMove),
-                Some(mv) if !pos.is_legal(mv) => errors.push(ErrorCode::IllegalMove),
+                Some(mv) if unchecked && !has_shape(pos, mv) => errors.push(ErrorCode::IllegalMove),
+                Some(mv) if !unchecked && !pos.is_legal(mv) => errors.push(ErrorCode::IllegalMove),
                 Some(_) if pos.ply() == u64::MAX => errors.push(ErrorCode::PlyOverflow),
                 Some(_) => {}
             }
         } else if mv.is_none() {
             errors.push(ErrorCode::BadMove);
         }
-        assert_result("hayanagi_play", result, &errors, 0);
+        assert_result(what, result, &errors, 0);
         if result == 0 {
             let (PosArg::Slot(i), Some(mut pos), Some(mv)) = (arg, pos, mv) else { unreachable!() };
-            let undo = pos.play(mv).expect("legal");
+            // A move of the right shape that is not legal is played as given (the header's contract).
+            let undo = pos.play_unchecked(mv);
             if let Some(shadow) = self.undo_shadows.get_mut(undo_choice) {
                 *shadow = Some(UndoShadow { mv, undo, after: pos.clone() });
             }
@@ -501,10 +586,10 @@ impl World {
             self.check_slot(i);
         } else {
             if let (PosArg::Slot(i), Some(before)) = (arg, before_bytes) {
-                assert_eq!(self.positions[i].bytes(), before, "hayanagi_play: a failed call wrote the position");
+                assert_eq!(self.positions[i].bytes(), before, "{what}: a failed call wrote the position");
             }
             if let Some(before) = undo_before {
-                assert_eq!(self.undos[undo_choice].bytes(), before, "hayanagi_play: a failed call wrote the record");
+                assert_eq!(self.undos[undo_choice].bytes(), before, "{what}: a failed call wrote the record");
             }
         }
     }
@@ -585,10 +670,422 @@ impl World {
         }
     }
 
+    /// The questions about a position with fuzzed arguments: legality, check, squares, colours,
+    /// kinds, declaration rules, NULL outputs.
+    fn ask(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (errors, pos) = self.pos_errors(arg);
+        let ptr = self.pos_ptr(arg);
+        let code = self.move_code(input);
+        let mv = Move::from_bits(code);
+        let with = |extra: &[ErrorCode]| [errors.clone(), extra.to_vec()].concat();
+        // is_legal and gives_check.
+        let bad = if mv.is_none() { vec![ErrorCode::BadMove] } else { vec![] };
+        let legal = pos.as_ref().zip(mv).map_or(0, |(p, mv)| p.is_legal(mv) as i32);
+        assert_result("hayanagi_is_legal", unsafe { c::hayanagi_is_legal(ptr, code) }, &with(&bad), legal);
+        let mut check_errors = with(&bad);
+        if pos.as_ref().zip(mv).is_some_and(|(p, mv)| !p.is_legal(mv)) {
+            check_errors.push(ErrorCode::IllegalMove);
+        }
+        let gives = pos.as_ref().zip(mv).map_or(0, |(p, mv)| p.gives_check(mv) as i32);
+        assert_result("hayanagi_gives_check", unsafe { c::hayanagi_gives_check(ptr, code) }, &check_errors, gives);
+        // Squares, colours and kinds, in range or not.
+        let square = match input.byte() % 4 {
+            0 => input.i32(),
+            _ => i32::from(input.byte()) % 84 - 1,
+        };
+        let color = i32::from(input.byte()) % 4 - 1;
+        let kind = i32::from(input.byte()) % 16 - 1;
+        let sq = usize::try_from(square).ok().and_then(Square::try_index);
+        let side = usize::try_from(color).ok().and_then(Color::try_index);
+        let hand_kind = usize::try_from(kind).ok().and_then(PieceKind::try_index).filter(|k| k.is_hand_kind());
+        let range = |ok: bool| if ok { vec![] } else { vec![ErrorCode::OutOfRange] };
+        let piece = pos.as_ref().zip(sq).map_or(0, |(p, sq)| piece_code(p.piece_at(sq)));
+        assert_result(
+            "hayanagi_piece_at",
+            unsafe { c::hayanagi_piece_at(ptr, square) },
+            &with(&range(sq.is_some())),
+            piece,
+        );
+        let count = pos.as_ref().zip(side.zip(hand_kind)).map_or(0, |(p, (c, k))| i32::from(p.hand(c).count(k)));
+        let ok = side.is_some() && hand_kind.is_some();
+        assert_result(
+            "hayanagi_hand_count",
+            unsafe { c::hayanagi_hand_count(ptr, color, kind) },
+            &with(&range(ok)),
+            count,
+        );
+        let king = pos.as_ref().zip(side).map_or(0, |(p, c)| p.king(c).map_or(NO_SQUARE, |k| k.index() as i32));
+        let got = unsafe { c::hayanagi_king_square(ptr, color) };
+        assert_result("hayanagi_king_square", got, &with(&range(side.is_some())), king);
+        let null = with(&[ErrorCode::NullPointer]);
+        assert_result("hayanagi_board(NULL)", unsafe { c::hayanagi_board(ptr, core::ptr::null_mut()) }, &null, 0);
+        assert_result("hayanagi_hands(NULL)", unsafe { c::hayanagi_hands(ptr, core::ptr::null_mut()) }, &null, 0);
+        let count = pos.as_ref().map_or(0, |p| p.legal_moves().len() as i32);
+        assert_result("hayanagi_count_legal_moves", unsafe { c::hayanagi_count_legal_moves(ptr) }, &errors, count);
+        // Declaration: a rule or another number, each out-parameter or NULL.
+        let rule_number = match input.byte() % 4 {
+            0 => input.i32(),
+            1 => 24,
+            _ => 27,
+        };
+        let rule = match rule_number {
+            24 => Some(DeclarationRule::Points24),
+            27 => Some(DeclarationRule::Points27),
+            _ => None,
+        };
+        let outs = input.byte();
+        let (mut points, mut pieces, mut failed) = (u32::MAX, u32::MAX, u32::MAX);
+        let out = |bit: u8, value: &mut u32| if outs & bit != 0 { value as *mut u32 } else { core::ptr::null_mut() };
+        let result = unsafe {
+            c::hayanagi_declaration(ptr, rule_number, out(1, &mut points), out(2, &mut pieces), out(4, &mut failed))
+        };
+        let declaration = pos.as_ref().zip(rule).map(|(p, rule)| p.declaration(rule));
+        let outcome = declaration.map_or(0, |d| match d.outcome() {
+            DeclarationOutcome::Invalid => 0,
+            DeclarationOutcome::Win => 1,
+            DeclarationOutcome::Draw => 2,
+        });
+        assert_result("hayanagi_declaration", result, &with(&range(rule.is_some())), outcome);
+        match declaration.filter(|_| result >= 0) {
+            Some(d) => {
+                let expect = |bit: u8, value: u32, what: &str| {
+                    assert_eq!(if outs & bit != 0 { value } else { u32::MAX }, what_value(bit, d), "{what}")
+                };
+                fn what_value(bit: u8, d: hayanagi::Declaration) -> u32 {
+                    match bit {
+                        1 => d.points(),
+                        2 => d.pieces_in_camp(),
+                        _ => u32::from(d.failed().bits()),
+                    }
+                }
+                if outs & 1 != 0 {
+                    expect(1, points, "points");
+                }
+                if outs & 2 != 0 {
+                    expect(2, pieces, "pieces in camp");
+                }
+                if outs & 4 != 0 {
+                    expect(4, failed, "failed");
+                }
+            }
+            None => assert_eq!((points, pieces, failed), (u32::MAX, u32::MAX, u32::MAX), "a failed declaration wrote"),
+        }
+    }
+
+    /// Move codes built, taken apart and read from USI text with fuzzed arguments.
+    fn codes(&mut self, input: &mut Input) {
+        let code = self.move_code(input);
+        let (mut from, mut to, mut promote, mut kind) = (-5, -5, -5, -5);
+        let result = unsafe { c::hayanagi_move_decode(code, &mut from, &mut to, &mut promote, &mut kind) };
+        match Move::from_bits(code) {
+            None => {
+                assert_eq!(result, ErrorCode::BadMove.code(), "hayanagi_move_decode");
+                assert_eq!((from, to, promote, kind), (-5, -5, -5, -5), "a failed decode wrote");
+            }
+            Some(mv) => {
+                assert_eq!(result, mv.is_drop() as i32, "hayanagi_move_decode");
+                assert_eq!(from, mv.from().map_or(NO_SQUARE, |s| s.index() as i32));
+                assert_eq!(to, mv.to().index() as i32);
+                assert_eq!(promote, mv.is_promotion() as i32);
+                assert_eq!(kind, mv.drop_kind().map_or(NO_KIND, |k| k.index() as i32));
+                let again = unsafe {
+                    c::hayanagi_move_decode(
+                        code,
+                        core::ptr::null_mut(),
+                        core::ptr::null_mut(),
+                        core::ptr::null_mut(),
+                        core::ptr::null_mut(),
+                    )
+                };
+                assert_eq!(again, result);
+            }
+        }
+        let (a, b, flag) = (i32::from(input.byte()) % 84 - 1, i32::from(input.byte()) % 84 - 1, input.i32());
+        let squares =
+            (usize::try_from(a).ok().and_then(Square::try_index), usize::try_from(b).ok().and_then(Square::try_index));
+        let normal = c::hayanagi_move_normal(a, b, flag);
+        match squares {
+            (Some(f), Some(t)) if f != t => assert_eq!(normal, i32::from(Move::normal(f, t, flag != 0).to_bits())),
+            (Some(_), Some(_)) => assert_eq!(normal, ErrorCode::MoveSameSquare.code()),
+            _ => assert_eq!(normal, ErrorCode::OutOfRange.code()),
+        }
+        let k = i32::from(input.byte()) % 16 - 1;
+        let drop = c::hayanagi_move_drop(k, b);
+        let kind = usize::try_from(k).ok().and_then(PieceKind::try_index);
+        match (kind.zip(squares.1).and_then(|(k, t)| Move::drop(k, t)), drop) {
+            (Some(mv), got) => assert_eq!(got, i32::from(mv.to_bits()), "hayanagi_move_drop"),
+            (None, got) => assert_eq!(got, ErrorCode::OutOfRange.code(), "hayanagi_move_drop"),
+        }
+        // USI syntax without a position.
+        let text = input.text();
+        let len = input.length(&text);
+        let out_null = input.one_in(16);
+        let (mut parsed, mut offset) = (0u16, usize::MAX);
+        let out: *mut u16 = if out_null { core::ptr::null_mut() } else { &mut parsed };
+        let result = unsafe { c::hayanagi_move_parse_usi(text.as_ptr().cast(), len, out, &mut offset) };
+        let mut errors = Vec::new();
+        if out_null {
+            errors.push(ErrorCode::NullPointer);
+        }
+        if len != text.len() {
+            errors.push(ErrorCode::BadLength);
+        }
+        match (errors.is_empty(), Move::from_usi_syntax(&text)) {
+            (true, Ok(mv)) => {
+                assert_eq!(result, 0, "hayanagi_move_parse_usi");
+                assert_eq!(parsed, mv.to_bits());
+            }
+            (true, Err(error)) => {
+                assert_eq!(result, ErrorCode::from(error).code(), "hayanagi_move_parse_usi");
+                if let hayanagi::UsiMoveError::Syntax { offset: at, .. } = error {
+                    assert_eq!(offset, at, "hayanagi_move_parse_usi offset");
+                }
+                assert_eq!(parsed, 0);
+            }
+            (false, _) => assert_result("hayanagi_move_parse_usi", result, &errors, 0),
+        }
+    }
+
+    fn history_ptr(&mut self) -> *mut HistoryEntryRecord {
+        self.history.as_mut_ptr().cast()
+    }
+
+    /// The errors reading the history gives, and its shadow.
+    fn history_errors(&self) -> Vec<ErrorCode> {
+        if self.history_shadow.is_some() { vec![] } else { vec![ErrorCode::NotAHistory] }
+    }
+
+    /// `hayanagi_history_init`: any size, NULL or misaligned storage.
+    fn history_init(&mut self, input: &mut Input) {
+        let capacity = input.byte() as usize % 9;
+        let storage_entries = self.history.len() / 2;
+        let (entries, expected) = match input.byte() % 8 {
+            0 => (1, Err(ErrorCode::BadLength)),
+            1 => (usize::MAX, Err(ErrorCode::BadLength)),
+            _ => (HISTORY_HEADER_ENTRIES + capacity, Ok(capacity)),
+        };
+        assert!(entries == usize::MAX || entries <= storage_entries);
+        let before = self.history.clone();
+        let result = match input.byte() % 16 {
+            0 => {
+                assert_eq!(unsafe { c::hayanagi_history_init(core::ptr::null_mut(), entries) }, -1);
+                return;
+            }
+            1 => {
+                let misaligned = unsafe { self.history_ptr().cast::<u8>().add(1 + input.byte() as usize % 7) };
+                let result = unsafe { c::hayanagi_history_init(misaligned.cast(), entries) };
+                assert_eq!(result, ErrorCode::Misaligned.code(), "hayanagi_history_init(misaligned)");
+                assert_eq!(self.history, before);
+                return;
+            }
+            _ => unsafe { c::hayanagi_history_init(self.history_ptr(), entries) },
+        };
+        match expected {
+            Ok(capacity) => {
+                assert_eq!(result, capacity as i32, "hayanagi_history_init");
+                self.history_shadow = Some(History::new(vec![Entry::EMPTY; capacity]));
+                self.check_history();
+            }
+            Err(error) => {
+                assert_eq!(result, error.code(), "hayanagi_history_init");
+                assert_eq!(self.history, before, "a failed hayanagi_history_init wrote");
+            }
+        }
+    }
+
+    /// What the C history says agrees with its shadow.
+    fn check_history(&mut self) {
+        let Some(shadow) = &self.history_shadow else { return };
+        let expected: Vec<u16> = shadow.moves().map(Move::to_bits).collect();
+        let ptr = self.history_ptr();
+        assert_eq!(unsafe { c::hayanagi_history_len(ptr) }, expected.len() as i32, "hayanagi_history_len");
+        let mut moves = [0u16; 8];
+        let mut needed = 0;
+        let count = unsafe { c::hayanagi_history_moves(ptr, moves.as_mut_ptr(), moves.len(), &mut needed) };
+        assert_eq!(count, expected.len() as i32, "hayanagi_history_moves");
+        assert_eq!(&moves[..expected.len()], &expected[..], "hayanagi_history_moves");
+        if !expected.is_empty() {
+            let short = unsafe { c::hayanagi_history_moves(ptr, moves.as_mut_ptr(), expected.len() - 1, &mut needed) };
+            assert_eq!(short, ErrorCode::BufferTooSmall.code());
+            assert_eq!(needed, expected.len());
+        }
+    }
+
+    /// `hayanagi_history_play`, `_undo`, `_status`, `_clear`, with any position argument.
+    fn history_step(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        errors.extend(self.history_errors());
+        let hist = self.history_ptr();
+        let ptr = self.pos_ptr(arg);
+        let before = match arg {
+            PosArg::Slot(i) => Some(self.positions[i].bytes()),
+            _ => None,
+        };
+        let history_before = self.history.clone();
+        let (what, result, expected) = match input.byte() % 4 {
+            0 => {
+                let code = self.move_code(input);
+                let result = unsafe { c::hayanagi_history_play(hist, ptr, code) };
+                let expected = match (&pos, &mut self.history_shadow, Move::from_bits(code)) {
+                    (_, _, None) => Err(ErrorCode::BadMove),
+                    (Some(p), Some(_), Some(mv)) if p.ply() == u64::MAX && p.is_legal(mv) => {
+                        Err(ErrorCode::PlyOverflow)
+                    }
+                    (Some(p), Some(shadow), Some(mv)) => {
+                        let mut p = p.clone();
+                        shadow.play(&mut p, mv).map(|()| Some(p)).map_err(history_code)
+                    }
+                    _ => Ok(None),
+                };
+                ("hayanagi_history_play", result, expected)
+            }
+            1 => {
+                let mut mv = 0u16;
+                let out: *mut u16 = if input.one_in(4) { core::ptr::null_mut() } else { &mut mv };
+                let result = unsafe { c::hayanagi_history_undo(hist, ptr, out) };
+                let expected = match (&pos, &mut self.history_shadow) {
+                    (Some(p), Some(shadow)) => {
+                        let mut p = p.clone();
+                        match shadow.undo(&mut p) {
+                            Ok(taken) => {
+                                if !out.is_null() {
+                                    assert_eq!(mv, taken.to_bits(), "hayanagi_history_undo move");
+                                }
+                                Ok(Some(p))
+                            }
+                            Err(error) => Err(history_code(error)),
+                        }
+                    }
+                    _ => Ok(None),
+                };
+                ("hayanagi_history_undo", result, expected)
+            }
+            2 => {
+                let max_ply = match input.byte() % 4 {
+                    0 => 0,
+                    1 => u64::MAX,
+                    _ => u64::from(input.byte() % 16),
+                };
+                let result = unsafe { c::hayanagi_history_status(hist, ptr, max_ply) };
+                let expected = match (&pos, &self.history_shadow) {
+                    (Some(p), Some(shadow)) => {
+                        let status = shadow.status_with_max_ply(p, (max_ply != 0).then_some(max_ply));
+                        match status {
+                            Ok(status) => {
+                                if errors.is_empty() {
+                                    assert_eq!(result, status_code(status), "hayanagi_history_status");
+                                }
+                                Ok(None)
+                            }
+                            Err(error) => Err(history_code(error)),
+                        }
+                    }
+                    _ => Ok(None),
+                };
+                let result = if result > 0 { 0 } else { result };
+                ("hayanagi_history_status", result, expected)
+            }
+            _ => {
+                let result = unsafe { c::hayanagi_history_clear(hist) };
+                errors = self.history_errors();
+                if let Some(shadow) = &mut self.history_shadow {
+                    shadow.clear();
+                }
+                ("hayanagi_history_clear", result, Ok(None))
+            }
+        };
+        if let Err(error) = expected {
+            errors.push(error);
+        }
+        assert_result(what, result, &errors, 0);
+        match expected {
+            Ok(Some(after)) if result == 0 => {
+                let PosArg::Slot(i) = arg else { unreachable!() };
+                self.shadows[i] = Some(after);
+                self.check_slot(i);
+            }
+            _ if result != 0 => {
+                // Nothing changed: the shadows were only changed on clones, or failed unchanged.
+                if let (PosArg::Slot(i), Some(before)) = (arg, before) {
+                    assert_eq!(self.positions[i].bytes(), before, "{what}: a failed call wrote the position");
+                }
+                assert_eq!(self.history, history_before, "{what}: a failed call changed the history");
+            }
+            _ => {}
+        }
+        self.check_history();
+    }
+
+    /// `hayanagi_position_from_usi_with_history`.
+    fn construct_with_history(&mut self, input: &mut Input) {
+        let out = match input.byte() % 8 {
+            0 => PosArg::Null,
+            n => PosArg::Slot(n as usize % SLOTS),
+        };
+        let text = input.text();
+        let len = input.length(&text);
+        let before = match out {
+            PosArg::Slot(i) => Some(self.positions[i].bytes()),
+            _ => None,
+        };
+        let history_before = self.history.clone();
+        let out_ptr = self.pos_ptr(out);
+        let mut offset = usize::MAX;
+        let hist = self.history_ptr();
+        let result = unsafe {
+            c::hayanagi_position_from_usi_with_history(out_ptr, hist, text.as_ptr().cast(), len, &mut offset)
+        };
+        let mut errors = self.history_errors();
+        if matches!(out, PosArg::Null) {
+            errors.push(ErrorCode::NullPointer);
+        }
+        if len != text.len() {
+            errors.push(ErrorCode::BadLength);
+        }
+        let capacity = self.history_shadow.as_ref().map_or(0, |h| h.capacity());
+        let mut fresh = History::new(vec![Entry::EMPTY; capacity]);
+        let mut full = false;
+        let parsed = Position::from_usi_position_bytes_with(&text, |after, mv, undo| {
+            full |= fresh.push(after, mv, undo).is_err();
+        });
+        match (&parsed, errors.is_empty()) {
+            (Err(error), true) => {
+                assert_eq!(result, ErrorCode::from(error.kind()).code(), "from_usi_with_history error");
+                assert_eq!(offset, error.offset(), "from_usi_with_history offset");
+            }
+            (Ok(_), true) if full => assert_eq!(result, ErrorCode::HistoryFull.code()),
+            _ => assert_result("hayanagi_position_from_usi_with_history", result, &errors, 0),
+        }
+        if result == 0 {
+            let (PosArg::Slot(i), Ok(pos)) = (out, parsed) else { unreachable!() };
+            self.shadows[i] = Some(pos);
+            self.history_shadow = Some(fresh);
+            self.check_slot(i);
+            self.check_history();
+        } else {
+            if let (PosArg::Slot(i), Some(before)) = (out, before) {
+                assert_eq!(self.positions[i].bytes(), before, "a failed from_usi_with_history wrote the position");
+            }
+            assert_eq!(self.history, history_before, "a failed from_usi_with_history changed the history");
+        }
+    }
+
     /// Records that no constructor wrote, byte copies of records, and records at another alignment.
     fn shuffle(&mut self, input: &mut Input) {
         let (a, b) = (input.byte() as usize % SLOTS, input.byte() as usize % SLOTS);
-        match input.byte() % 6 {
+        match input.byte() % 8 {
+            // The history zeroed: no longer a history.
+            6 => {
+                self.history.fill(0);
+                self.history_shadow = None;
+            }
+            // The history byte-copied to other storage: the same history.
+            7 => {
+                self.history = self.history.clone();
+                self.check_history();
+            }
             // Zeroed.
             0 => {
                 self.positions[a].buf.fill(0);
@@ -677,16 +1174,22 @@ fuzz_target!(|data: &[u8]| {
         if input.data.is_empty() {
             break;
         }
-        match input.byte() % 11 {
+        match input.byte() % 17 {
             0 => world.construct(&mut input, false),
             1 => world.construct(&mut input, true),
             2 => world.write_sfen(&mut input),
             3 => world.legal_moves(&mut input),
             4 => world.move_to_usi(&mut input),
             5 => world.move_from_usi(&mut input),
-            6 | 7 => world.play(&mut input),
+            6 | 7 => world.play(&mut input, false),
             8 => world.undo(&mut input),
             9 => world.queries(&mut input),
+            10 => world.play(&mut input, true),
+            11 => world.ask(&mut input),
+            12 => world.codes(&mut input),
+            13 => world.history_init(&mut input),
+            14 => world.history_step(&mut input),
+            15 => world.construct_with_history(&mut input),
             _ => match input.byte() % 2 {
                 0 => world.shuffle(&mut input),
                 _ => names(&mut input),
