@@ -2,10 +2,13 @@
 # Builds and checks the C API (capi/, include/hayanagi.h) and its WebAssembly module:
 #   format, lints and docs; the static library, with no panic path linked and exactly the header's
 #   functions exported; the header as strict C99 and as C++; the C test program (every function and
-#   error path) natively, under valgrind, against the debug and the shared library; a C++ program
-#   linked against the library; the wasm32-unknown-unknown module builds (raw and after wasm-opt -Oz,
-#   under 1 MiB); the README's C example. The module's JS package is checked by npm/check.sh.
-# Installs what is missing on a Debian machine (the wasm target, gcc/g++, valgrind, binaryen).
+#   error path) natively, under valgrind, against the debug library; a C++ program linked against the
+#   library; the C perft benchmark (counts only); capi/install.sh into a temporary prefix (files,
+#   SONAME, exports of both libraries, the test against the installed shared library) and the
+#   README's C blocks run as written (pkg-config shared and static, CMake shared and static); the
+#   wasm32-unknown-unknown module builds (raw and after wasm-opt -Oz, under 1 MiB). The module's JS
+#   package is checked by npm/check.sh.
+# Installs what is missing on a Debian machine (the wasm target, gcc/g++, valgrind, binaryen, cmake).
 # Respects CARGO_TARGET_DIR (default: capi/target). Called by .ci/run; exits non-zero on any failure.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -31,6 +34,8 @@ if command -v rustup > /dev/null; then
 fi
 { command -v gcc > /dev/null && command -v g++ > /dev/null; } || apt_install gcc g++
 command -v valgrind > /dev/null || apt_install valgrind
+command -v cmake > /dev/null || apt_install cmake
+command -v pkg-config > /dev/null || apt_install pkg-config
 command -v wasm-opt > /dev/null || apt_install binaryen || echo "binaryen not installable: the module is not optimised"
 cargo --version
 
@@ -47,14 +52,25 @@ lib="$target/release/libhayanagi_capi.a"
 if nm -u "$lib" 2> /dev/null | grep -qw abort; then
   fail "a panic path is linked into $lib"
 fi
-# Exactly the functions the header declares are exported.
-exported=$(nm -g --defined-only "$lib" 2> /dev/null | awk '$2 == "T" && $3 ~ /^hayanagi_/ { print $3 }' | sort -u)
+# Exactly the functions the header declares are exported (the shared library's are checked after
+# installing it).
 declared=$(grep -oE '\bhayanagi_[a-z0-9_]+\(' "$root/include/hayanagi.h" | tr -d '(' | sort -u)
-if [ "$exported" != "$declared" ]; then
-  diff <(echo "$declared") <(echo "$exported") >&2 || true
-  fail "the library's exported functions (>) differ from the header's declarations (<)"
-fi
-echo "$(echo "$exported" | wc -l) functions exported, as declared"
+check_exports() { # LIBRARY NM-FLAGS...
+  local exported
+  exported=$(nm "${@:2}" --defined-only "$1" 2> /dev/null | awk '$2 == "T" && $3 ~ /^hayanagi_/ { print $3 }' | sort -u)
+  if [ "$exported" != "$declared" ]; then
+    diff <(echo "$declared") <(echo "$exported") >&2 || true
+    fail "$1: the exported functions (>) differ from the header's declarations (<)"
+  fi
+  echo "$(basename "$1"): $(echo "$exported" | wc -l) functions exported, as declared"
+}
+check_exports "$lib" -g
+# One version everywhere: the header's is checked against capi/Cargo.toml at compile time.
+cargo_version() { sed -n 's/^version = "\(.*\)"$/\1/p' "$1" | head -1; }
+for manifest in "$root/Cargo.toml" "$root/fuzz/capi-rlib/Cargo.toml"; do
+  [ "$(cargo_version "$manifest")" = "$(cargo_version "$root/capi/Cargo.toml")" ] ||
+    fail "$manifest and capi/Cargo.toml have different versions"
+done
 
 step "the header: strict C99, C++98 and C++17"
 gcc -std=c99 -pedantic-errors -Wall -Wextra -Werror -fsyntax-only -x c "$root/include/hayanagi.h"
@@ -65,9 +81,11 @@ step "C test program, natively and under valgrind"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 cd "$root"
-# The README's line ("Linking from C"), with the library where this build put it.
+# The README's line ("Using it from C"), with the library where this build put it.
 gcc -std=c99 -Wall -Wextra -Werror -I include capi/tests/main.c "$lib" -o "$out/capi-test"
+t=$(date +%s.%N)
 "$out/capi-test"
+native_seconds=$(since "$t")
 t=$(date +%s.%N)
 valgrind -q --error-exitcode=99 --leak-check=full "$out/capi-test"
 valgrind_seconds=$(since "$t")
@@ -79,10 +97,34 @@ g++ -std=c++11 -Wall -Wextra -Werror -I include capi/tests/link.cpp "$lib" -o "$
 gcc -std=c99 -Wall -Wextra -Werror -I include capi/tests/main.c "$target/debug/libhayanagi_capi.a" \
   -o "$out/capi-test-debug"
 "$out/capi-test-debug"
-# The release test against the shared library.
-gcc -std=c99 -Wall -Wextra -Werror -I include capi/tests/main.c -L "$target/release" -lhayanagi_capi \
-  -o "$out/capi-test-shared"
-LD_LIBRARY_PATH="$target/release" "$out/capi-test-shared"
+
+step "the C perft benchmark (counts agree; the README's speed numbers come from deeper runs)"
+gcc -O2 -std=c99 -Wall -Wextra -Werror -I include capi/bench/perft.c "$lib" -o "$out/bench"
+"$out/bench" 3
+
+step "capi/install.sh into a temporary prefix"
+prefix="$out/prefix"
+bash capi/install.sh --prefix "$prefix" --no-build
+version=$(sed -n 's/^#define HAYANAGI_VERSION_STRING "\(.*\)"$/\1/p' include/hayanagi.h)
+so="$prefix/lib/libhayanagi.so.$version"
+for file in include/hayanagi.h lib/libhayanagi.a "lib/libhayanagi.so.$version" lib/pkgconfig/hayanagi.pc \
+  lib/cmake/hayanagi/hayanagiConfig.cmake lib/cmake/hayanagi/hayanagiConfigVersion.cmake; do
+  [ -f "$prefix/$file" ] || fail "install: $file is missing"
+done
+[ "$(readlink "$prefix/lib/libhayanagi.so.${version%%.*}")" = "libhayanagi.so.$version" ] &&
+  [ "$(readlink "$prefix/lib/libhayanagi.so")" = "libhayanagi.so.${version%%.*}" ] || fail "install: the .so links"
+soname=$(readelf -d "$so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$soname" = "libhayanagi.so.${version%%.*}" ] || fail "install: SONAME is '$soname'"
+echo "SONAME $soname"
+check_exports "$so" -D
+check_exports "$prefix/lib/libhayanagi.a" -g
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --exact-version="$version" hayanagi ||
+  fail "install: pkg-config does not find hayanagi $version"
+# The whole C test against the installed shared library, found by its SONAME.
+gcc -std=c99 -Wall -Wextra -Werror capi/tests/main.c $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config \
+  --cflags --libs hayanagi) -o "$out/capi-test-shared"
+readelf -d "$out/capi-test-shared" | grep -q "NEEDED.*\[$soname\]" || fail "the test does not need $soname"
+LD_LIBRARY_PATH="$prefix/lib" "$out/capi-test-shared"
 
 step "WebAssembly module"
 cd "$root/capi"
@@ -98,25 +140,57 @@ raw_size=$(stat -c %s "$raw")
 wasm_size=$(stat -c %s "$wasm")
 [ "$wasm_size" -le 1048576 ] && [ "$raw_size" -le 1048576 ] || fail "the module is over 1 MiB"
 
-step "the README's example (Linking from C)"
+step "the README's C blocks (Using it from C), run as written"
 cd "$root"
-# The first ```LANG block of README section SECTION.
+# Block N (default 1) in LANG of README section SECTION.
 readme_block() {
-  awk -v lang="$1" -v section="$2" '
+  awk -v lang="$1" -v section="$2" -v n="${3:-1}" '
     $0 == "## " section { in_section = 1; next }
     /^## / { in_section = 0 }
-    in_section && $0 == "```" lang { in_block = 1; next }
+    in_section && $0 == "```" lang { seen++; in_block = seen == n; next }
     in_block && $0 == "```" { exit }
     in_block { print }' "$root/README.md"
 }
-readme_block c "Linking from C" > "$out/app.c"
-[ -s "$out/app.c" ] || fail "the C example is missing from the README"
-gcc -std=c99 -Wall -Wextra -Werror -I include "$out/app.c" "$lib" -o "$out/app"
-"$out/app"
+section="Using it from C"
+work="$out/readme"
+mkdir -p "$work"
+readme_block c "$section" > "$work/app.c"
+readme_block sh "$section" 1 | sed "s|bash capi/install.sh|bash '$root/capi/install.sh'|" > "$work/pkg-config.sh"
+readme_block cmake "$section" > "$work/CMakeLists.txt"
+readme_block sh "$section" 2 > "$work/cmake.sh"
+for file in app.c pkg-config.sh CMakeLists.txt cmake.sh; do
+  [ -s "$work/$file" ] || fail "the README's $file block is missing"
+done
+# What the tour prints must be what its comments say: the comment ending each printf statement, or
+# the comment line after it.
+awk '
+  /printf\(/ { pending = 1 }
+  pending && /\/\* .* \*\/$/ && (/;/ || /^ *\/\*/) { sub(/.*\/\* /, ""); sub(/ \*\/$/, ""); print; pending = 0; next }
+  pending && /; *$/ { ended = 1; pending = 0; next }
+  ended && /^ *\/\* .* \*\/$/ { sub(/.*\/\* /, ""); sub(/ \*\/$/, ""); print }
+  { ended = 0 }' "$work/app.c" > "$work/expected"
+[ "$(wc -l < "$work/expected")" -ge 5 ] || fail "the tour's expected output is missing"
+(
+  cd "$work"
+  export PREFIX="$out/readme-prefix"
+  bash -euo pipefail pkg-config.sh > pkg-config.out
+  bash -euo pipefail cmake.sh > cmake.log
+  for program in ./app ./app-static ./build/app ./build-static/app; do
+    "$program" > run.out
+    diff expected run.out >&2 || fail "the README's $program prints what its comments do not say"
+  done
+  # Each build is what it says: the shared ones need the SONAME, the static ones do not.
+  for program in app build/app; do readelf -d "$program" | grep -q 'NEEDED.*libhayanagi' || fail "$program: not shared"; done
+  for program in app-static build-static/app; do
+    ! readelf -d "$program" | grep -q 'NEEDED.*libhayanagi' || fail "$program: not static"
+  done
+  echo "pkg-config shared and static, CMake shared and static: $(wc -l < expected) lines as documented"
+)
 
 step "done"
-printf 'static library %s: %s B; the C test program linking it: .text %s B, .rodata %s B; under valgrind %s s\n' \
-  "$(basename "$lib")" "$(stat -c %s "$lib")" \
+printf 'static library %s: %s B; shared %s: %s B; the C test program linking it: .text %s B, .rodata %s B\n' \
+  "$(basename "$lib")" "$(stat -c %s "$lib")" "$(basename "$so")" "$(stat -c %s "$so")" \
   "$(size -A "$out/capi-test" | awk '$1 == ".text" { print $2 }')" \
-  "$(size -A "$out/capi-test" | awk '$1 == ".rodata" { print $2 }')" "$valgrind_seconds"
+  "$(size -A "$out/capi-test" | awk '$1 == ".rodata" { print $2 }')"
+printf 'C test: %s natively, %s s under valgrind\n' "$native_seconds" "$valgrind_seconds"
 printf 'hayanagi.wasm: %s B raw, %s B after wasm-opt -Oz\n' "$raw_size" "$wasm_size"

@@ -18,24 +18,7 @@
 #include <time.h>
 
 #include "hayanagi.h"
-
-typedef int32_t (*play_fn)(hayanagi_position *, uint16_t, hayanagi_undo_record *);
-
-static uint64_t c_perft(hayanagi_position *pos, unsigned depth, play_fn play) {
-    uint16_t moves[HAYANAGI_MAX_MOVES];
-    hayanagi_undo_record undo;
-    uint64_t nodes = 0;
-    int32_t count, i;
-    if (depth == 0) return 1;
-    count = hayanagi_legal_moves(pos, moves, HAYANAGI_MAX_MOVES, NULL);
-    if (count < 0) exit(2);
-    for (i = 0; i < count; i++) {
-        if (play(pos, moves[i], &undo) != HAYANAGI_OK) exit(2);
-        nodes += c_perft(pos, depth - 1, play);
-        if (hayanagi_undo(pos, &undo) != HAYANAGI_OK) exit(2);
-    }
-    return nodes;
-}
+#include "../tests/c_perft.h"
 
 static double now(void) {
     struct timespec t;

@@ -12,8 +12,7 @@
 use core::ffi::{CStr, c_char};
 
 use hayanagi::{
-    Color, DeclarationOutcome, DeclarationRule, Entry, History, HistoryError, Move, Piece, PieceKind, Position, Square,
-    Status, Undo,
+    Color, DeclarationOutcome, DeclarationRule, Entry, History, Move, Piece, PieceKind, Position, Square, Status, Undo,
 };
 use hayanagi_capi::{self as c, ErrorCode, HistoryEntryRecord, PositionRecord, UndoRecord};
 use libfuzzer_sys::fuzz_target;
@@ -178,15 +177,6 @@ fn has_shape(pos: &Position, mv: Move) -> bool {
         },
         (None, Some(kind)) => pos.hand(us).count(kind) > 0 && pos.piece_at(mv.to()).is_none(),
         (None, None) => false,
-    }
-}
-
-fn history_code(error: HistoryError) -> ErrorCode {
-    match error {
-        HistoryError::Full { .. } => ErrorCode::HistoryFull,
-        HistoryError::IllegalMove(_) => ErrorCode::IllegalMove,
-        HistoryError::NotCurrent { .. } => ErrorCode::HistoryNotCurrent,
-        HistoryError::Empty => ErrorCode::HistoryEmpty,
     }
 }
 
@@ -935,7 +925,7 @@ impl World {
                     }
                     (Some(p), Some(shadow), Some(mv)) => {
                         let mut p = p.clone();
-                        shadow.play(&mut p, mv).map(|()| Some(p)).map_err(history_code)
+                        shadow.play(&mut p, mv).map(|()| Some(p)).map_err(ErrorCode::from)
                     }
                     _ => Ok(None),
                 };
@@ -955,7 +945,7 @@ impl World {
                                 }
                                 Ok(Some(p))
                             }
-                            Err(error) => Err(history_code(error)),
+                            Err(error) => Err(ErrorCode::from(error)),
                         }
                     }
                     _ => Ok(None),
@@ -979,7 +969,7 @@ impl World {
                                 }
                                 Ok(None)
                             }
-                            Err(error) => Err(history_code(error)),
+                            Err(error) => Err(ErrorCode::from(error)),
                         }
                     }
                     _ => Ok(None),

@@ -1,0 +1,33 @@
+/*
+ * Perft through the public C API: the legal moves into an array, each played with `play`
+ * (hayanagi_play_unchecked or hayanagi_play) and taken back with hayanagi_undo, every leaf played.
+ * Returns 0 if a call fails. Shared by the C test (capi/tests/main.c) and the benchmark
+ * (capi/bench/perft.c).
+ */
+#ifndef HAYANAGI_C_PERFT_H
+#define HAYANAGI_C_PERFT_H
+
+#include <stdint.h>
+
+#include "hayanagi.h"
+
+typedef int32_t (*c_perft_play)(hayanagi_position *, uint16_t, hayanagi_undo_record *);
+
+static uint64_t c_perft(hayanagi_position *pos, unsigned depth, c_perft_play play) {
+    uint16_t moves[HAYANAGI_MAX_MOVES];
+    hayanagi_undo_record undo;
+    uint64_t nodes = 0, below;
+    int32_t count, i;
+    if (depth == 0) return 1;
+    count = hayanagi_legal_moves(pos, moves, HAYANAGI_MAX_MOVES, NULL);
+    if (count < 0) return 0;
+    for (i = 0; i < count; i++) {
+        if (play(pos, moves[i], &undo) != HAYANAGI_OK) return 0;
+        below = c_perft(pos, depth - 1, play);
+        if (hayanagi_undo(pos, &undo) != HAYANAGI_OK) return 0;
+        nodes += below;
+    }
+    return nodes;
+}
+
+#endif
