@@ -920,9 +920,6 @@ impl World {
                 let result = unsafe { c::hayanagi_history_play(hist, ptr, code) };
                 let expected = match (&pos, &mut self.history_shadow, Move::from_bits(code)) {
                     (_, _, None) => Err(ErrorCode::BadMove),
-                    (Some(p), Some(_), Some(mv)) if p.ply() == u64::MAX && p.is_legal(mv) => {
-                        Err(ErrorCode::PlyOverflow)
-                    }
                     (Some(p), Some(shadow), Some(mv)) => {
                         let mut p = p.clone();
                         shadow.play(&mut p, mv).map(|()| Some(p)).map_err(ErrorCode::from)
@@ -1037,8 +1034,8 @@ impl World {
         let capacity = self.history_shadow.as_ref().map_or(0, |h| h.capacity());
         let mut fresh = History::new(vec![Entry::EMPTY; capacity]);
         let mut full = false;
-        let parsed = Position::from_usi_position_bytes_with(&text, |after, mv, undo| {
-            full |= fresh.push(after, mv, undo).is_err();
+        let parsed = Position::from_usi_position_bytes_with(&text, |after, undo| {
+            full |= fresh.push(after, undo).is_err();
         });
         match (&parsed, errors.is_empty()) {
             (Err(error), true) => {
