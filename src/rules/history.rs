@@ -340,6 +340,7 @@ impl<S> History<S> {
     /// recorded (and again after [`History::clear`]). With [`History::len`] and the storage, it is
     /// the whole state of a history: [`History::from_parts`] puts one back together.
     #[inline]
+    #[must_use]
     pub const fn start_key(&self) -> Option<u64> {
         self.start_key
     }
@@ -368,6 +369,7 @@ impl<S: AsRef<[Entry]>> History<S> {
     /// assert!(History::from_parts([Entry::EMPTY; 8], 9, start_key).is_none());
     /// assert!(History::from_parts([Entry::EMPTY; 8], 1, None).is_none());
     /// ```
+    #[must_use]
     pub fn from_parts(storage: S, len: usize, start_key: Option<u64>) -> Option<History<S>> {
         if len > storage.as_ref().len() || (len > 0 && start_key.is_none()) {
             return None;
