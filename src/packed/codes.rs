@@ -78,9 +78,10 @@ pub(crate) struct Layout {
     pub(crate) board: [Code; Piece::NUM],
     /// By hand kind and place (Black, White, box).
     pub(crate) hand: [[Code; 3]; 7],
-    /// By the next 8 bits of the stream: 0 for an empty square, otherwise 1 + piece index.
+    /// By the next 8 bits of the stream: 0 for an empty square, otherwise `(length - 1) << 5 | (1 +
+    /// piece index)`.
     pub(crate) board_decode: [u8; 256],
-    /// By the next 8 bits of the stream: `place * 7 + kind`, or [`INVALID`].
+    /// By the next 8 bits of the stream: `(length - 1) << 5 | (place * 7 + kind)`, or [`INVALID`].
     pub(crate) hand_decode: [u8; 256],
 }
 
@@ -155,7 +156,7 @@ const fn layout(base: [&[u8]; 7], hand_text: [[&[u8]; 3]; 7], color_first: bool)
         while index < Piece::NUM {
             let c = board[index];
             if c.len > 0 && (next as u8) & mask(c.len) == c.bits {
-                board_decode[next] = 1 + index as u8;
+                board_decode[next] = (c.len - 1) << 5 | (1 + index as u8);
             }
             index += 1;
         }
@@ -165,7 +166,7 @@ const fn layout(base: [&[u8]; 7], hand_text: [[&[u8]; 3]; 7], color_first: bool)
             while place < 3 {
                 let c = hand[kind][place];
                 if (next as u8) & mask(c.len) == c.bits {
-                    hand_decode[next] = (place * 7 + kind) as u8;
+                    hand_decode[next] = (c.len - 1) << 5 | (place * 7 + kind) as u8;
                 }
                 place += 1;
             }

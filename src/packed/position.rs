@@ -216,6 +216,19 @@ pub(crate) const fn square_of_packed(index: usize) -> Option<Square> {
     Square::try_index((index % 9) * 9 + 8 - index / 9)
 }
 
+/// The squares in the layouts' order (1a, 1b, ... 1i, 2a, ... 9i): where the board codes go.
+const PACKED_ORDER: [Square; Square::NUM] = {
+    let mut order = [Square::SQ_1A; Square::NUM];
+    let mut index = 0;
+    while index < Square::NUM {
+        if let Some(square) = square_of_packed(index) {
+            order[index] = square;
+        }
+        index += 1;
+    }
+    order
+};
+
 /// A hayanagi square in the layouts' numbering.
 #[inline]
 pub(crate) const fn packed_of_square(square: Square) -> usize {
@@ -233,8 +246,7 @@ fn encode(pos: &Position, layout: &Layout) -> Result<[u8; 32], PackError> {
     out.write(packed_of_square(black) as u8, 7);
     out.write(packed_of_square(white) as u8, 7);
     let mut counts = [0u32; 7];
-    for index in 0..Square::NUM {
-        let Some(square) = square_of_packed(index) else { continue };
+    for square in PACKED_ORDER {
         match pos.piece_at(square) {
             None => out.code(EMPTY),
             Some(piece) if piece.kind() == PieceKind::King => {}
@@ -309,18 +321,17 @@ pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Posi
         }
         Ok(())
     };
-    for index in 0..Square::NUM {
-        let Some(square) = square_of_packed(index) else { continue };
-        if kings.contains(&square) {
+    for square in PACKED_ORDER {
+        if square == kings[0] || square == kings[1] {
             continue;
         }
         let bit = input.cursor;
         let entry = layout.board_decode.get(input.peek8() as usize).copied().unwrap_or(0);
-        let Some(piece) = entry.checked_sub(1).and_then(|index| Piece::try_index(index as usize)) else {
+        let Some(piece) = (entry & 31).checked_sub(1).and_then(|index| Piece::try_index(index as usize)) else {
             input.cursor += 1;
             continue;
         };
-        let len = layout.board.get(piece.index()).map_or(1, |code| code.len);
+        let len = (entry >> 5) + 1;
         if bit + len as usize > BITS {
             return Err(UnpackError::new(bit, UnpackErrorKind::Truncated));
         }
@@ -337,15 +348,15 @@ pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Posi
         if entry == INVALID {
             return Err(UnpackError::new(bit, UnpackErrorKind::BadHandCode));
         }
-        let (place, kind_index) = (entry as usize / 7, entry as usize % 7);
-        let len = layout.hand.get(kind_index).and_then(|codes| codes.get(place)).map_or(1, |code| code.len);
+        let (code, len) = (entry & 31, (entry >> 5) + 1);
+        let (place, kind_index) = (code as usize / 7, code as usize % 7);
         if bit + len as usize > BITS {
             return Err(UnpackError::new(bit, UnpackErrorKind::Truncated));
         }
-        if entry < last {
+        if code < last {
             return Err(UnpackError::new(bit, UnpackErrorKind::HandOrder));
         }
-        last = entry;
+        last = code;
         input.cursor += len as usize;
         let Some(kind) = PieceKind::try_index(kind_index) else { continue };
         count(kind, bit)?;
