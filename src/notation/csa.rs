@@ -43,6 +43,12 @@ impl PieceKind {
     }
 
     /// The kind of a two-letter CSA piece code (uppercase, exactly two bytes); `None` otherwise.
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert_eq!(PieceKind::from_csa(b"UM"), Some(PieceKind::Horse));
+    /// assert_eq!(PieceKind::from_csa(b"UMX"), None);
+    /// ```
     #[must_use]
     pub fn from_csa(code: &[u8]) -> Option<PieceKind> {
         CSA_CODES.iter().find(|(_, text)| text.as_bytes() == code).map(|&(kind, _)| kind)
@@ -50,6 +56,13 @@ impl PieceKind {
 }
 
 /// What is wrong with a CSA move; see [`CsaMoveError`] for where.
+///
+/// ```
+/// use hayanagi::{CsaMoveErrorKind, Position};
+/// let err = Position::startpos().parse_csa_move(b"-3334FU").unwrap_err();
+/// assert_eq!(err.kind(), CsaMoveErrorKind::WrongSide);
+/// assert_eq!(err.kind().to_string(), "the sign is not the side to move");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum CsaMoveErrorKind {
@@ -110,12 +123,22 @@ pub struct CsaMoveError {
 
 impl CsaMoveError {
     /// The byte offset into the move text.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// assert_eq!(Position::startpos().parse_csa_move(b"+7x76FU").unwrap_err().offset(), 2);
+    /// ```
     #[must_use]
     pub const fn offset(self) -> usize {
         self.offset
     }
 
     /// What is wrong.
+    ///
+    /// ```
+    /// use hayanagi::{CsaMoveErrorKind, Position};
+    /// assert_eq!(Position::startpos().parse_csa_move(b"+7776").unwrap_err().kind(), CsaMoveErrorKind::Truncated);
+    /// ```
     #[must_use]
     pub const fn kind(self) -> CsaMoveErrorKind {
         self.kind
@@ -152,6 +175,13 @@ fn square(file: u8, rank: u8) -> Option<Square> {
 
 /// A legal move as CSA writes it (`+7776FU`), made by [`Position::csa_move`]; it prints with
 /// [`Display`](fmt::Display) into any `core::fmt` writer.
+///
+/// ```
+/// use hayanagi::Position;
+/// let pos = Position::from_usi_position("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
+/// let mv = pos.parse_usi_move("G*5b").unwrap();
+/// assert_eq!(pos.csa_move(mv).unwrap().to_string(), "+0052KI");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[must_use]
 pub struct CsaMove {
@@ -163,6 +193,13 @@ pub struct CsaMove {
 
 impl CsaMove {
     /// The kind named by the code: the piece as it stands after the move.
+    ///
+    /// ```
+    /// use hayanagi::{PieceKind, Position};
+    /// let pos = Position::from_usi_position("startpos moves 7g7f 3c3d").unwrap();
+    /// let mv = pos.parse_usi_move("8h2b+").unwrap();
+    /// assert_eq!(pos.csa_move(mv).unwrap().kind_after(), PieceKind::Horse);
+    /// ```
     #[must_use]
     pub const fn kind_after(self) -> PieceKind {
         self.kind
@@ -249,7 +286,15 @@ impl Position {
         if self.is_legal(mv) { Ok(mv) } else { error(0, CsaMoveErrorKind::Illegal(mv)) }
     }
 
-    /// The CSA spelling of a legal move (see [`Position::parse_csa_move`] for an example).
+    /// The CSA spelling of a legal move.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, Square};
+    /// let pos = Position::startpos();
+    /// let mv = pos.parse_usi_move("2g2f").unwrap();
+    /// assert_eq!(pos.csa_move(mv).unwrap().to_string(), "+2726FU");
+    /// assert!(pos.csa_move(Move::normal(Square::SQ_2G, Square::SQ_2E, false)).is_err());
+    /// ```
     ///
     /// # Errors
     /// [`IllegalMove`] if `mv` is not legal here.

@@ -19,6 +19,14 @@ use core::fmt;
 use crate::{Color, File, IllegalMove, Move, PieceKind, Position, Rank, Square};
 
 /// Which notation [`Position::japanese_move`] writes.
+///
+/// ```
+/// use hayanagi::{JapaneseStyle, Position};
+/// let pos = Position::startpos();
+/// let mv = pos.parse_usi_move("7g7f").unwrap();
+/// assert_eq!(pos.japanese_move(mv, None, JapaneseStyle::Kif).unwrap().to_string(), "７六歩(77)");
+/// assert_eq!(pos.japanese_move(mv, None, JapaneseStyle::Ki2).unwrap().to_string(), "▲７六歩");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum JapaneseStyle {
     /// KIF (柿木): the from square in parentheses, `打` on every drop, no sign, `同　` with a
@@ -76,6 +84,12 @@ impl PieceKind {
 
     /// The one-character name of board diagrams (BOD): as [`PieceKind::japanese`] but `杏`, `圭`,
     /// `全` for the promoted lance, knight and silver.
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert_eq!(PieceKind::ProLance.japanese_char(), '杏');
+    /// assert_eq!(PieceKind::Dragon.japanese_char(), '龍');
+    /// ```
     #[must_use]
     pub const fn japanese_char(self) -> char {
         BOARD_NAMES[self.index()]
@@ -83,6 +97,13 @@ impl PieceKind {
 
     /// The piece name at the start of `text` and its length in bytes; every usual spelling is
     /// read (`王`/`玉`, `竜`/`龍`, `成銀`/`全`, `成桂`/`圭`, `成香`/`杏`).
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert_eq!(PieceKind::from_japanese("成桂(45)"), Some((PieceKind::ProKnight, 6)));
+    /// assert_eq!(PieceKind::from_japanese("王"), Some((PieceKind::King, 3)));
+    /// assert_eq!(PieceKind::from_japanese("x"), None);
+    /// ```
     #[must_use]
     pub fn from_japanese(text: &str) -> Option<(PieceKind, usize)> {
         READ_NAMES.iter().find(|(name, _)| text.starts_with(name)).map(|&(name, kind)| (kind, name.len()))
@@ -104,6 +125,12 @@ impl File {
 
 impl Rank {
     /// The kanji numeral of Japanese notation (`一` ... `九`).
+    ///
+    /// ```
+    /// use hayanagi::Rank;
+    /// assert_eq!(Rank::A.kanji(), '一');
+    /// assert_eq!(Rank::I.kanji(), '九');
+    /// ```
     #[must_use]
     pub const fn kanji(self) -> char {
         KANJI[self.index()]
@@ -224,6 +251,26 @@ fn candidates(pos: &Position, kind: PieceKind, to: Square, buf: &mut [Square; 16
 
 /// A legal move in Japanese notation, made by [`Position::japanese_move`]; it prints with
 /// [`Display`](fmt::Display) into any `core::fmt` writer, without allocating.
+///
+/// ```
+/// use core::fmt::Write;
+/// use hayanagi::{JapaneseStyle, Position};
+/// let pos: Position = "4k4/9/9/9/9/9/9/9/3G1G2K b - 1".parse().unwrap();
+/// let mv = pos.parse_usi_move("4i5h").unwrap();
+/// // Into a fixed buffer: no allocation.
+/// struct Buf([u8; 32], usize);
+/// impl Write for Buf {
+///     fn write_str(&mut self, s: &str) -> core::fmt::Result {
+///         let end = self.1 + s.len();
+///         self.0.get_mut(self.1..end).ok_or(core::fmt::Error)?.copy_from_slice(s.as_bytes());
+///         self.1 = end;
+///         Ok(())
+///     }
+/// }
+/// let mut buf = Buf([0; 32], 0);
+/// write!(buf, "{}", pos.japanese_move(mv, None, JapaneseStyle::Ki2).unwrap()).unwrap();
+/// assert_eq!(core::str::from_utf8(&buf.0[..buf.1]), Ok("▲５八金右"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[must_use]
 pub struct JapaneseMove {
@@ -280,6 +327,13 @@ impl fmt::Display for JapaneseMove {
 }
 
 /// What is wrong with a Japanese move; see [`JapaneseMoveError`] for where.
+///
+/// ```
+/// use hayanagi::{JapaneseMoveErrorKind, Position};
+/// let pos = Position::startpos();
+/// assert_eq!(pos.parse_japanese_move("同歩", None).unwrap_err().kind(), JapaneseMoveErrorKind::NoPreviousMove);
+/// assert_eq!(pos.parse_japanese_move("７五歩", None).unwrap_err().kind(), JapaneseMoveErrorKind::NoSuchMove);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum JapaneseMoveErrorKind {
@@ -330,12 +384,24 @@ pub struct JapaneseMoveError {
 
 impl JapaneseMoveError {
     /// The byte offset into the text.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// // The piece name is expected at byte 6, after the square.
+    /// assert_eq!(Position::startpos().parse_japanese_move("７六x", None).unwrap_err().offset(), 6);
+    /// ```
     #[must_use]
     pub const fn offset(self) -> usize {
         self.offset
     }
 
     /// What is wrong.
+    ///
+    /// ```
+    /// use hayanagi::{JapaneseMoveErrorKind, Position};
+    /// let err = Position::startpos().parse_japanese_move("７六x", None).unwrap_err();
+    /// assert_eq!(err.kind(), JapaneseMoveErrorKind::Piece);
+    /// ```
     #[must_use]
     pub const fn kind(self) -> JapaneseMoveErrorKind {
         self.kind
