@@ -6,6 +6,11 @@ use std::fmt;
 use crate::{ReadError, ReadErrorKind};
 
 /// The text encoding of a record file.
+///
+/// ```
+/// use hayanagi_records::TextEncoding;
+/// assert_eq!(TextEncoding::ShiftJis.to_string(), "Shift_JIS");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TextEncoding {
     /// UTF-8 (`.kifu`, `.ki2u`, CSA V3.0 with `'CSA encoding=UTF-8`).

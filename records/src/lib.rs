@@ -38,6 +38,13 @@ use hayanagi::{Color, Handicap, Move, Position};
 pub use encoding::{TextEncoding, decode};
 
 /// A record format.
+///
+/// ```
+/// use hayanagi_records::{Format, Record};
+/// let record = Record::read_str("startpos moves 7g7f", Some(Format::Usi))?;
+/// assert_eq!(record.write(Format::Csa), "V2.2\nPI\n+\n+7776FU\n");
+/// # Ok::<(), hayanagi_records::ReadError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     /// The CSA standard record format (V2.2 / V3.0).
@@ -100,6 +107,13 @@ impl Format {
 }
 
 /// How a game ended, in any format's words. Whose win it is, is in [`Outcome::winner`].
+///
+/// ```
+/// use hayanagi_records::{Ending, Record};
+/// let record = Record::read_str("V2.2\nPI\n+\n+7776FU\n%SENNICHITE\n", None)?;
+/// assert_eq!(record.outcome.map(|o| o.ending), Some(Ending::Repetition));
+/// # Ok::<(), hayanagi_records::ReadError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Ending {
@@ -135,6 +149,14 @@ pub enum Ending {
 }
 
 /// The end of a record: how, and who won (`None`: a draw, an abort or not known).
+///
+/// ```
+/// use hayanagi::Color;
+/// use hayanagi_records::{Ending, Outcome, Record};
+/// let record = Record::read_str("V2.2\nPI\n+\n+7776FU\n%TORYO\nT5\n", None)?;
+/// assert_eq!(record.outcome, Some(Outcome { ending: Ending::Resign, winner: Some(Color::Black), time_ms: Some(5000) }));
+/// # Ok::<(), hayanagi_records::ReadError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     /// How the game ended.
@@ -147,6 +169,14 @@ pub struct Outcome {
 
 impl Outcome {
     /// The usual winner of `ending` when `to_move` is the side to move at the end.
+    ///
+    /// ```
+    /// use hayanagi::Color;
+    /// use hayanagi_records::{Ending, Outcome};
+    /// assert_eq!(Outcome::default_winner(Ending::Resign, Color::White), Some(Color::Black));
+    /// assert_eq!(Outcome::default_winner(Ending::Declaration, Color::White), Some(Color::White));
+    /// assert_eq!(Outcome::default_winner(Ending::Repetition, Color::White), None);
+    /// ```
     #[must_use]
     pub fn default_winner(ending: Ending, to_move: Color) -> Option<Color> {
         match ending {
@@ -160,6 +190,14 @@ impl Outcome {
 }
 
 /// One move of a record's main line.
+///
+/// ```
+/// use hayanagi_records::Record;
+/// let record = Record::read_str("V2.2\nPI\n+\n+7776FU\nT12\n'good\n", None)?;
+/// assert_eq!(record.moves[0].mv.to_string(), "7g7f");
+/// assert_eq!((record.moves[0].time_ms, record.moves[0].comments.clone()), (Some(12_000), vec!["good".to_string()]));
+/// # Ok::<(), hayanagi_records::ReadError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordMove {
     /// The move (legal in the position before it).
@@ -171,6 +209,15 @@ pub struct RecordMove {
 }
 
 /// A variation (分岐) that the reader saw and did not follow: KIF's `変化：N手`.
+///
+/// ```
+/// use hayanagi_records::Record;
+/// let kif = "   1 ７六歩(77)+\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n";
+/// let record = Record::read_str(kif, None)?;
+/// assert_eq!(record.moves.len(), 2);
+/// assert_eq!((record.variations[0].ply, record.variations[0].line, record.variations[0].moves), (2, 4, 1));
+/// # Ok::<(), hayanagi_records::ReadError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
     /// The ply (move number) the variation replaces.
@@ -182,6 +229,16 @@ pub struct Variation {
 }
 
 /// A game record: headers, the start position, the main line, the ending, and the variations seen.
+///
+/// ```
+/// use hayanagi::{Handicap, Position};
+/// use hayanagi_records::{Format, Record};
+/// let record = Record::read_str("手合割：角落ち\n先手：B\n   1 ５二玉(51)\n", None)?;
+/// assert_eq!(record.handicap, Some(Handicap::Bishop));
+/// assert_eq!(record.start, Handicap::Bishop.position());
+/// assert_eq!(record.write(Format::Usi), "sfen lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 5a5b\n");
+/// # Ok::<(), hayanagi_records::ReadError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// Header fields in file order, with KIF's Japanese names for the usual ones (`先手`, `後手`,
@@ -204,6 +261,12 @@ pub struct Record {
 
 impl Record {
     /// An empty record from `start`.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// use hayanagi_records::{Format, Record};
+    /// assert_eq!(Record::new(Position::startpos()).write(Format::Kif), "手合割：平手\n手数----指手---------消費時間--\n");
+    /// ```
     #[must_use]
     pub fn new(start: Position) -> Record {
         Record {
@@ -218,12 +281,26 @@ impl Record {
     }
 
     /// The value of the first header named `name`.
+    ///
+    /// ```
+    /// use hayanagi_records::Record;
+    /// let record = Record::read_str("V2.2\nN+羽生\n$EVENT:名人戦\nPI\n+\n", None)?;
+    /// assert_eq!((record.header("先手"), record.header("棋戦"), record.header("後手")), (Some("羽生"), Some("名人戦"), None));
+    /// # Ok::<(), hayanagi_records::ReadError>(())
+    /// ```
     #[must_use]
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 
     /// The position after the main line.
+    ///
+    /// ```
+    /// use hayanagi_records::Record;
+    /// let record = Record::read_str("startpos moves 7g7f 3c3d", None)?;
+    /// assert_eq!(record.end_position().sfen().to_string(), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+    /// # Ok::<(), hayanagi_records::ReadError>(())
+    /// ```
     #[must_use]
     pub fn end_position(&self) -> Position {
         let mut pos = self.start.clone();
@@ -236,6 +313,13 @@ impl Record {
     /// Reads a record from bytes: decodes them (see [`decode`]; `encoding` forces one), detects
     /// the format (see [`Format::detect`]) and reads it.
     ///
+    /// ```
+    /// use hayanagi_records::{Record, TextEncoding};
+    /// let sjis = TextEncoding::ShiftJis.encode("手合割：平手\n   1 ７六歩(77)\n");
+    /// assert_eq!(Record::read_bytes(&sjis, None)?.moves.len(), 1);
+    /// # Ok::<(), hayanagi_records::ReadError>(())
+    /// ```
+    ///
     /// # Errors
     /// A [`ReadError`]: undecodable bytes, or what the format's reader rejects.
     pub fn read_bytes(bytes: &[u8], encoding: Option<TextEncoding>) -> Result<Record, ReadError> {
@@ -244,6 +328,14 @@ impl Record {
     }
 
     /// Reads a record from text in `format` (detected when `None`).
+    ///
+    /// ```
+    /// use hayanagi_records::{Format, Record};
+    /// let record = Record::read_str("▲７六歩 △３四歩\n", Some(Format::Ki2))?;
+    /// assert_eq!(record.moves.len(), 2);
+    /// assert!(Record::read_str("▲７六歩 △３四歩\n", Some(Format::Csa)).is_err());
+    /// # Ok::<(), hayanagi_records::ReadError>(())
+    /// ```
     ///
     /// # Errors
     /// A [`ReadError`] with the line and column.
@@ -263,6 +355,13 @@ impl Record {
     /// `N+`/`N-`, `$` lines, `PI` (with removed pieces for handicaps) or `P1`..`P9` with `P+`/`P-`,
     /// the side to move, moves with `T` lines and `'` comments, and the `%` ending; USI writes the
     /// main line as one `position` line without the `position ` word. Variations are not written.
+    ///
+    /// ```
+    /// use hayanagi_records::{Format, Record};
+    /// let record = Record::read_str("startpos moves 7g7f 3c3d", None)?;
+    /// assert_eq!(record.write(Format::Ki2), "手合割：平手\n▲７六歩    △３四歩\n");
+    /// # Ok::<(), hayanagi_records::ReadError>(())
+    /// ```
     #[must_use]
     pub fn write(&self, format: Format) -> String {
         match format {
@@ -320,6 +419,12 @@ fn write_usi(record: &Record) -> String {
 }
 
 /// What is wrong in a record; see [`ReadError`] for where.
+///
+/// ```
+/// use hayanagi_records::{Format, ReadErrorKind, Record};
+/// let err = Record::read_str("   1 ７六歩(77)\n   3 ３四歩(33)\n", Some(Format::Kif)).unwrap_err();
+/// assert_eq!(err.kind, ReadErrorKind::MoveNumber { expected: 2, found: 3 });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ReadErrorKind {
