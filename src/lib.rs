@@ -45,10 +45,30 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! ## Cost
-//! All generated tables together take 461.9 KiB of rodata (flash); each table's size is listed in
-//! the README. A [`Position`] is 464 bytes, an [`Undo`] record 32, a [`Move`] 2, a [`MoveList`]
-//! 2,056 (on the stack), a [`History`] entry 16. Speed (perft) is in the README.
+//! ## Configurations and their cost
+//!
+//! One cargo feature chooses the generated tables; nothing else changes (the same API, the same
+//! answers, the same Zobrist keys):
+//!
+//! | configuration | tables (rodata / flash) | perft, instructions vs default | for |
+//! |---|--:|--:|---|
+//! | default | 472,936 B (461.9 KiB) | 1.00 | hosts, WASM, boards with 1 MiB of flash |
+//! | `features = ["compact-tables"]` | 63,459 B (62.0 KiB) | 1.09 nobulk, 1.17 bulk | microcontrollers with 256 KB of flash (micro:bit, nRF51, STM32F0/G0) |
+//!
+//! The instruction ratios are callgrind counts of `hayanagi perft 4 --no-bulk startpos` and
+//! `perft 5 startpos`; each table's size, the perft speeds and the flash, RAM and stack of
+//! firmware builds are in the README. The sizes of the values a program keeps:
+//!
+//! ```
+//! use core::mem::size_of;
+//! use hayanagi::{Entry, Move, MoveList, Position, Undo};
+//! assert_eq!(size_of::<Position>(), 464);
+//! assert_eq!(size_of::<Undo>(), 32);
+//! assert_eq!(size_of::<Move>(), 2);
+//! assert_eq!(size_of::<Option<Move>>(), 2);
+//! assert_eq!(size_of::<MoveList>(), 2_056); // 1,024 moves, on the stack
+//! assert_eq!(size_of::<Entry>(), 16); // one ply of a `History`
+//! ```
 
 #![no_std]
 #![deny(missing_docs)]
