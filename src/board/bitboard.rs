@@ -49,6 +49,17 @@ pub struct Bitboard {
     hi: u64,
 }
 
+/// The set of each single square, read by [`Bitboard::from_square`].
+static SQUARE_SETS: [Bitboard; 81] = {
+    let mut sets = [Bitboard { lo: 0, hi: 0 }; 81];
+    let mut i = 0;
+    while i < 81 {
+        sets[i] = if i < 64 { Bitboard { lo: 1 << i, hi: 0 } } else { Bitboard { lo: 0, hi: 1 << (i - 64) } };
+        i += 1;
+    }
+    sets
+};
+
 impl Bitboard {
     /// No square.
     ///
@@ -157,8 +168,8 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub const fn from_square(square: Square) -> Bitboard {
-        let i = square.index();
-        if i < 64 { Bitboard { lo: 1 << i, hi: 0 } } else { Bitboard { lo: 0, hi: 1 << (i - 64) } }
+        // One load from a table of the 81 single-square sets: make/unmake build several per move.
+        SQUARE_SETS[square.index()]
     }
 
     /// The squares of a diagram in square order (`9a`, `8a`, ... `1i`); see [`bitboard!`](crate::bitboard!).
