@@ -31,6 +31,16 @@ impl Position {
 
     /// The board part of [`Position::key`]: the pieces on the board and the side to move, without
     /// the hands. `key() == board_key() ^ hand_key()`, so keys stay what they always were.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// // Same board and side, different hands: one board key, two keys.
+    /// let a: Position = "4k4/9/9/9/9/9/9/9/4K4 b P 1".parse()?;
+    /// let b: Position = "4k4/9/9/9/9/9/9/9/4K4 b 2P 1".parse()?;
+    /// assert_eq!(a.board_key(), b.board_key());
+    /// assert_ne!(a.key(), b.key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn board_key(&self) -> u64 {
         self.key() ^ self.hand_key()

@@ -320,6 +320,14 @@ const START_BACK: [PieceKind; 9] = [
 
 impl Position {
     /// The initial position (平手), Black to move, ply 1.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.side_to_move(), Color::Black);
+    /// assert_eq!(pos.ply(), 1);
+    /// assert_eq!(pos.sfen().to_string(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    /// ```
     #[must_use]
     pub fn startpos() -> Position {
         let mut board = [None; Square::NUM];
@@ -369,6 +377,13 @@ impl Position {
     // ----- reading -----
 
     /// The piece on `square`, if any.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Piece, PieceKind, Position, Square};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.piece_at(Square::SQ_2H), Some(Piece::new(Color::Black, PieceKind::Rook)));
+    /// assert_eq!(pos.piece_at(Square::SQ_5E), None);
+    /// ```
     #[inline]
     #[must_use]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
@@ -376,6 +391,13 @@ impl Position {
     }
 
     /// The board as an array indexed by [`Square::index`].
+    ///
+    /// ```
+    /// use hayanagi::{Position, Square};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.board()[Square::SQ_5I.index()], pos.piece_at(Square::SQ_5I));
+    /// assert_eq!(pos.board().iter().flatten().count(), 40);
+    /// ```
     #[inline]
     #[must_use]
     pub fn board(&self) -> &[Option<Piece>; Square::NUM] {
@@ -383,6 +405,14 @@ impl Position {
     }
 
     /// What `color` holds in hand.
+    ///
+    /// ```
+    /// use hayanagi::{Color, PieceKind, Position};
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/4K4 b 2Pb 1".parse()?;
+    /// assert_eq!(pos.hand(Color::Black).count(PieceKind::Pawn), 2);
+    /// assert_eq!(pos.hand(Color::White).count(PieceKind::Bishop), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn hand(&self, color: Color) -> Hand {
@@ -390,6 +420,13 @@ impl Position {
     }
 
     /// The side to move.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position};
+    /// let pos = Position::from_usi_position("startpos moves 7g7f")?;
+    /// assert_eq!(pos.side_to_move(), Color::White);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn side_to_move(&self) -> Color {
@@ -398,6 +435,14 @@ impl Position {
 
     /// The move number as in SFEN (1 for the first move of a game), increased by every move; it stays
     /// at `u64::MAX` once there (a ply of 0 would not read back as SFEN).
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// assert_eq!(Position::startpos().ply(), 1);
+    /// let pos = Position::from_usi_position("startpos moves 7g7f 3c3d")?;
+    /// assert_eq!(pos.ply(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn ply(&self) -> u64 {
@@ -405,6 +450,16 @@ impl Position {
     }
 
     /// The Zobrist key of board, hands and side to move (not of the ply).
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// // The same position reached by two move orders has one key; the ply does not count.
+    /// let a = Position::from_usi_position("startpos moves 7g7f 3c3d 2g2f")?;
+    /// let b = Position::from_usi_position("startpos moves 2g2f 3c3d 7g7f")?;
+    /// assert_eq!(a.key(), b.key());
+    /// assert_ne!(a.key(), Position::startpos().key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn key(&self) -> u64 {
@@ -412,6 +467,14 @@ impl Position {
     }
 
     /// The square of `color`'s king; `None` if it has none.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position, Square};
+    /// assert_eq!(Position::startpos().king(Color::White), Some(Square::SQ_5A));
+    /// let pos = Position::from_usi_position("startpos moves 5i5h")?;
+    /// assert_eq!(pos.king(Color::Black), Some(Square::SQ_5H));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn king(&self, color: Color) -> Option<Square> {
@@ -419,6 +482,14 @@ impl Position {
     }
 
     /// Every occupied square.
+    ///
+    /// ```
+    /// use hayanagi::{Position, Square};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.occupied().count(), 40);
+    /// assert!(pos.occupied().contains(Square::SQ_7G));
+    /// assert!(!pos.occupied().contains(Square::SQ_7F));
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn occupied(&self) -> Bitboard {
@@ -426,6 +497,13 @@ impl Position {
     }
 
     /// The squares of `color`'s pieces.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position, Square};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.colored(Color::Black).count(), 20);
+    /// assert!(pos.colored(Color::White).contains(Square::SQ_8B));
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn colored(&self, color: Color) -> Bitboard {
@@ -433,6 +511,13 @@ impl Position {
     }
 
     /// The squares of pieces of `kind`, both colours.
+    ///
+    /// ```
+    /// use hayanagi::{PieceKind, Position, Square};
+    /// let pos = Position::startpos();
+    /// let rooks: Vec<Square> = pos.kind(PieceKind::Rook).into_iter().collect();
+    /// assert_eq!(rooks, [Square::SQ_8B, Square::SQ_2H]);
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn kind(&self, kind: PieceKind) -> Bitboard {
@@ -440,6 +525,13 @@ impl Position {
     }
 
     /// The squares of `color`'s pieces of `kind`.
+    ///
+    /// ```
+    /// use hayanagi::{Color, PieceKind, Position, Square};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.pieces(Color::Black, PieceKind::Pawn).count(), 9);
+    /// assert_eq!(pos.pieces(Color::Black, PieceKind::Bishop).lsb(), Some(Square::SQ_8H));
+    /// ```
     #[inline(always)]
     #[must_use]
     pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
@@ -451,6 +543,16 @@ impl Position {
     /// Computed on each call (a few lookups from the king's square), not kept: a move does not
     /// update it, so that the leaves of a search, which nobody asks, cost nothing for it. The
     /// generator asks once per generation.
+    ///
+    /// ```
+    /// use hayanagi::{Position, Square};
+    /// // White's king on 5a is checked by the rook on 5i and the knight on 4c.
+    /// let pos: Position = "4k4/9/5N3/9/9/9/9/9/K3R4 w - 1".parse()?;
+    /// let checkers: Vec<Square> = pos.checkers().into_iter().collect();
+    /// assert_eq!(checkers, [Square::SQ_4C, Square::SQ_5I]);
+    /// assert!(Position::startpos().checkers().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn checkers(&self) -> Bitboard {
@@ -462,6 +564,14 @@ impl Position {
 
     /// True when the side to move is in check (computed on each call; it stops at the first
     /// attacker found).
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/K3R4 w - 1".parse()?;
+    /// assert!(pos.in_check());
+    /// assert!(!Position::startpos().in_check());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn in_check(&self) -> bool {
@@ -476,6 +586,15 @@ impl Position {
     ///
     /// Computed on each call (a few lookups), not kept: most positions a search reaches are never
     /// asked for their pins.
+    ///
+    /// ```
+    /// use hayanagi::{Position, Square};
+    /// // White's gold on 5c stands between its king and Black's rook on 5i.
+    /// let pos: Position = "4k4/9/4g4/9/9/9/9/9/K3R4 w - 1".parse()?;
+    /// let pinned: Vec<Square> = pos.pinned().into_iter().collect();
+    /// assert_eq!(pinned, [Square::SQ_5C]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn pinned(&self) -> Bitboard {
@@ -494,6 +613,18 @@ impl Position {
 
     /// `color`'s pieces that attack `square` when `occupied` are the occupied squares (only the
     /// sliders look at `occupied`; the pieces themselves are those on the board).
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position, Square};
+    /// let pos = Position::startpos();
+    /// // Black reaches 5e with nothing, 2g with the rook on 2h.
+    /// let occupied = pos.occupied();
+    /// assert!(pos.attackers_to(Color::Black, Square::SQ_5E, occupied).is_empty());
+    /// assert_eq!(pos.attackers_to(Color::Black, Square::SQ_2G, occupied).lsb(), Some(Square::SQ_2H));
+    /// // With 2g emptied, the rook also sees 2c.
+    /// let open = occupied.without(Square::SQ_2G);
+    /// assert_eq!(pos.attackers_to(Color::Black, Square::SQ_2C, open).lsb(), Some(Square::SQ_2H));
+    /// ```
     #[inline]
     #[must_use]
     pub fn attackers_to(&self, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
@@ -536,6 +667,13 @@ impl Position {
     }
 
     /// True when `color` attacks `square` with the current occupancy.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position, Square};
+    /// let pos = Position::startpos();
+    /// assert!(pos.is_attacked(Color::Black, Square::SQ_7F)); // the pawn on 7g
+    /// assert!(!pos.is_attacked(Color::Black, Square::SQ_5E));
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_attacked(&self, color: Color, square: Square) -> bool {
@@ -591,6 +729,14 @@ impl Position {
     }
 
     /// The Zobrist key computed from scratch (what [`Position::key`] keeps up to date).
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut pos = Position::startpos();
+    /// pos.play(pos.parse_usi_move("7g7f")?)?;
+    /// assert_eq!(pos.compute_key(), pos.key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn compute_key(&self) -> u64 {
         let mut key = if self.side == Color::White { ZOBRIST_SIDE } else { 0 };

@@ -54,6 +54,13 @@ pub enum MoveFilter {
 
 impl MoveFilter {
     /// Every filter, in declaration order.
+    ///
+    /// ```
+    /// use hayanagi::{MoveFilter, Position};
+    /// let pos = Position::startpos();
+    /// let counts: Vec<u64> = MoveFilter::ALL.iter().map(|&f| pos.count_moves(f)).collect();
+    /// assert_eq!(counts, [30, 0, 30, 0, 0, 0, 0]);
+    /// ```
     pub const ALL: [MoveFilter; 7] = [
         MoveFilter::All,
         MoveFilter::Captures,
@@ -87,6 +94,13 @@ impl MoveFilter {
     }
 
     /// The filter named `name` (as [`MoveFilter::as_str`] spells it); `None` for any other text.
+    ///
+    /// ```
+    /// use hayanagi::MoveFilter;
+    /// assert_eq!(MoveFilter::from_name("captures"), Some(MoveFilter::Captures));
+    /// assert_eq!(MoveFilter::from_name("Captures"), None); // names are lower case
+    /// assert!(MoveFilter::ALL.iter().all(|f| MoveFilter::from_name(f.as_str()) == Some(*f)));
+    /// ```
     #[must_use]
     pub fn from_name(name: &str) -> Option<MoveFilter> {
         MoveFilter::ALL.into_iter().find(|filter| filter.as_str() == name)
@@ -100,6 +114,20 @@ impl core::fmt::Display for MoveFilter {
 }
 
 /// Which promotion choices each target of a [`MoveGroup`] stands for.
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use hayanagi::{MoveFilter, Position, Promotion};
+/// // King on 5i: five steps, none promotes; the lone pawn on 5d may promote on 5c or not.
+/// let pos: Position = "4k4/9/9/4P4/9/9/9/9/4K4 b - 1".parse()?;
+/// let mut rules = Vec::new();
+/// let _ = pos.for_each_group(MoveFilter::All, |g| {
+///     rules.push(g.promotion());
+///     ControlFlow::<()>::Continue(())
+/// });
+/// assert_eq!(rules, [Promotion::Unpromoted, Promotion::Both]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Promotion {
     /// One move per target, without promotion (the piece cannot promote there, or, in a filtered
@@ -114,6 +142,13 @@ pub enum Promotion {
 
 impl Promotion {
     /// Moves per target: 1 or 2.
+    ///
+    /// ```
+    /// use hayanagi::Promotion;
+    /// assert_eq!(Promotion::Both.moves_per_target(), 2);
+    /// assert_eq!(Promotion::Promoted.moves_per_target(), 1);
+    /// assert_eq!(Promotion::Unpromoted.moves_per_target(), 1);
+    /// ```
     #[inline(always)]
     #[must_use]
     pub const fn moves_per_target(self) -> u32 {
@@ -125,6 +160,21 @@ impl Promotion {
 }
 
 /// Where the moves of a [`MoveGroup`] start.
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use hayanagi::{Color, MoveFilter, Origin, PieceKind, Position, Square};
+/// let pos: Position = "4k4/9/9/4P4/9/9/9/9/4K4 b G 1".parse()?;
+/// let mut origins = Vec::new();
+/// let _ = pos.for_each_group(MoveFilter::All, |g| {
+///     origins.push(g.origin());
+///     ControlFlow::<()>::Continue(())
+/// });
+/// assert!(origins.contains(&Origin::Square(Square::SQ_5I))); // king steps
+/// assert!(origins.contains(&Origin::PawnPushes(Color::Black)));
+/// assert!(origins.contains(&Origin::Drop(PieceKind::Gold)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Origin {
     /// Every target is reached from this square.
@@ -168,6 +218,15 @@ impl MoveGroup {
     }
 
     /// Where the moves start.
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use hayanagi::{MoveFilter, Origin, PieceKind, Position};
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/4K4 b G 1".parse()?;
+    /// let drop = pos.for_each_group(MoveFilter::Drops, |group| ControlFlow::Break(group.origin()));
+    /// assert_eq!(drop, ControlFlow::Break(Origin::Drop(PieceKind::Gold)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub const fn origin(&self) -> Origin {
@@ -175,6 +234,15 @@ impl MoveGroup {
     }
 
     /// The target squares (never empty in a group the generator hands out).
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use hayanagi::{MoveFilter, Position};
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/4K4 b G 1".parse()?;
+    /// let drops = pos.for_each_group(MoveFilter::Drops, |group| ControlFlow::Break(group.targets()));
+    /// assert_eq!(drops, ControlFlow::Break(!pos.occupied())); // a gold drops on every empty square
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub const fn targets(&self) -> Bitboard {
@@ -182,6 +250,19 @@ impl MoveGroup {
     }
 
     /// The promotion rule of every target.
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use hayanagi::{MoveFilter, Origin, Position, Promotion};
+    /// // The lone pawn on 5d: its push to 5c may promote or not.
+    /// let pos: Position = "4k4/9/9/4P4/9/9/9/9/4K4 b - 1".parse()?;
+    /// let pushes = pos.for_each_group(MoveFilter::All, |group| match group.origin() {
+    ///     Origin::PawnPushes(_) => ControlFlow::Break(group.promotion()),
+    ///     _ => ControlFlow::Continue(()),
+    /// });
+    /// assert_eq!(pushes, ControlFlow::Break(Promotion::Both));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub const fn promotion(&self) -> Promotion {
@@ -189,6 +270,18 @@ impl MoveGroup {
     }
 
     /// The number of moves: targets times [`Promotion::moves_per_target`].
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use hayanagi::{MoveFilter, Origin, Position};
+    /// let pos: Position = "4k4/9/9/4P4/9/9/9/9/4K4 b - 1".parse()?;
+    /// let lens = pos.for_each_group(MoveFilter::All, |group| match group.origin() {
+    ///     Origin::PawnPushes(_) => ControlFlow::Break((group.targets().count(), group.len())),
+    ///     _ => ControlFlow::Continue(()),
+    /// });
+    /// assert_eq!(lens, ControlFlow::Break((1, 2))); // one target, two moves: 5d5c+ and 5d5c
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[allow(clippy::len_without_is_empty)] // A group the generator hands out is never empty.
     #[must_use]
@@ -239,6 +332,20 @@ impl MoveGroup {
 
     /// The group's moves, target by target (lowest square first), the promoting move before the
     /// unpromoted one where both exist.
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use hayanagi::{MoveFilter, Position};
+    /// let pos: Position = "4k4/9/9/4P4/9/9/9/9/4K4 b - 1".parse()?;
+    /// let mut all = Vec::new();
+    /// let _ = pos.for_each_group(MoveFilter::All, |group| {
+    ///     all.extend(group.moves().map(|mv| mv.to_string()));
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!(all.len(), pos.count_legal_moves() as usize);
+    /// assert!(all.contains(&"5d5c+".to_string()) && all.contains(&"5d5c".to_string()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn moves(&self) -> GroupMoves {
@@ -247,6 +354,18 @@ impl MoveGroup {
 }
 
 /// The moves of a [`MoveGroup`], from [`MoveGroup::moves`].
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use hayanagi::{MoveFilter, Origin, Position};
+/// let pos: Position = "4k4/9/9/4P4/9/9/9/9/4K4 b - 1".parse()?;
+/// let pushes = pos.for_each_group(MoveFilter::All, |group| match group.origin() {
+///     Origin::PawnPushes(_) => ControlFlow::Break(group.moves().map(|mv| mv.to_string()).collect::<Vec<_>>()),
+///     _ => ControlFlow::Continue(()),
+/// });
+/// assert_eq!(pushes, ControlFlow::Break(vec!["5d5c+".to_string(), "5d5c".to_string()]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct GroupMoves {
     group: MoveGroup,

@@ -197,6 +197,17 @@ impl Position {
     }
 
     /// Writes every legal move of the side to move into `list`, replacing its contents.
+    ///
+    /// ```
+    /// use hayanagi::{MoveList, Position};
+    /// let mut list = MoveList::new();
+    /// Position::startpos().generate_legal_moves(&mut list);
+    /// assert_eq!(list.len(), 30);
+    /// let pos = Position::from_usi_position("startpos moves 7g7f")?;
+    /// pos.generate_legal_moves(&mut list); // replaces, does not append
+    /// assert_eq!(list.len(), 30);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn generate_legal_moves(&self, list: &mut MoveList) {
         list.clear();
