@@ -12,7 +12,7 @@ use hayanagi::{
 use playout::{BIASES, playout};
 
 fn sq(usi: &str) -> Square {
-    Square::from_usi(usi.as_bytes()).unwrap()
+    Square::from_usi_bytes(usi.as_bytes()).unwrap()
 }
 
 fn piece(color: Color, kind: PieceKind) -> Option<Piece> {

@@ -5,7 +5,7 @@ use hayanagi::{Bitboard, Color, File, Piece, PieceKind, Rank, Square, SquarePars
 // Everything below is evaluated at compile time.
 const SQ_7G: Square = Square::new(File::F7, Rank::G);
 const FROM_INDEX: Option<Square> = Square::try_index(30);
-const PARSED: Result<Square, SquareParseError> = Square::from_usi(b"5e");
+const PARSED: Result<Square, SquareParseError> = Square::from_usi_bytes(b"5e");
 const BOARD: Bitboard =
     Bitboard::EMPTY.with(SQ_7G).with(Square::SQ_1I).without(Square::SQ_1I).union(Bitboard::from_square(Square::SQ_9A));
 const FILE_1: Bitboard = Bitboard::file(File::F1);
@@ -48,18 +48,18 @@ fn square_numbering_follows_the_spec() {
 
 #[test]
 fn square_parsing_rejects_every_malformed_input() {
-    assert_eq!(Square::from_usi(b""), Err(SquareParseError::Length));
-    assert_eq!(Square::from_usi(b"7"), Err(SquareParseError::Length));
-    assert_eq!(Square::from_usi(b"7gg"), Err(SquareParseError::Length));
-    assert_eq!(Square::from_usi(b"0e"), Err(SquareParseError::File));
-    assert_eq!(Square::from_usi(b"ae"), Err(SquareParseError::File));
-    assert_eq!(Square::from_usi(b"5j"), Err(SquareParseError::Rank));
-    assert_eq!(Square::from_usi(b"5\xff"), Err(SquareParseError::Rank));
+    assert_eq!(Square::from_usi_bytes(b""), Err(SquareParseError::Length));
+    assert_eq!(Square::from_usi_bytes(b"7"), Err(SquareParseError::Length));
+    assert_eq!(Square::from_usi_bytes(b"7gg"), Err(SquareParseError::Length));
+    assert_eq!(Square::from_usi_bytes(b"0e"), Err(SquareParseError::File));
+    assert_eq!(Square::from_usi_bytes(b"ae"), Err(SquareParseError::File));
+    assert_eq!(Square::from_usi_bytes(b"5j"), Err(SquareParseError::Rank));
+    assert_eq!(Square::from_usi_bytes(b"5\xff"), Err(SquareParseError::Rank));
     assert!("9z".parse::<Square>().unwrap_err().to_string().contains("rank"));
     let mut accepted = 0;
     for a in 0..=255u8 {
         for b in 0..=255u8 {
-            accepted += Square::from_usi(&[a, b]).is_ok() as usize;
+            accepted += Square::from_usi_bytes(&[a, b]).is_ok() as usize;
         }
     }
     assert_eq!(accepted, 81);

@@ -39,7 +39,7 @@ fn rejects(input: &str, offset: usize, kind: UsiErrorKind) {
 #[track_caller]
 fn syntax_error(text: &str, offset: usize, error: MoveSyntaxError) {
     let expected = Err(UsiMoveError::Syntax { offset, error });
-    assert_eq!(Move::from_usi_syntax(text.as_bytes()), expected, "{text:?}");
+    assert_eq!(Move::from_usi_bytes(text.as_bytes()), expected, "{text:?}");
     assert_eq!(Position::startpos().parse_usi_move(text), expected, "{text:?}");
 }
 
@@ -47,8 +47,8 @@ fn syntax_error(text: &str, offset: usize, error: MoveSyntaxError) {
 
 #[test]
 fn reads_board_moves_promotions_and_drops() {
-    assert_eq!(Move::from_usi_syntax(b"7g7f"), Ok(normal(Square::SQ_7G, Square::SQ_7F, false)));
-    assert_eq!(Move::from_usi_syntax(b"8h2b+"), Ok(normal(Square::SQ_8H, Square::SQ_2B, true)));
+    assert_eq!(Move::from_usi_bytes(b"7g7f"), Ok(normal(Square::SQ_7G, Square::SQ_7F, false)));
+    assert_eq!(Move::from_usi_bytes(b"8h2b+"), Ok(normal(Square::SQ_8H, Square::SQ_2B, true)));
     for (letter, kind) in [
         (b'P', PieceKind::Pawn),
         (b'L', PieceKind::Lance),
@@ -58,9 +58,9 @@ fn reads_board_moves_promotions_and_drops() {
         (b'B', PieceKind::Bishop),
         (b'R', PieceKind::Rook),
     ] {
-        assert_eq!(Move::from_usi_syntax(&[letter, b'*', b'5', b'e']), Ok(Move::drop(kind, Square::SQ_5E).unwrap()));
+        assert_eq!(Move::from_usi_bytes(&[letter, b'*', b'5', b'e']), Ok(Move::drop(kind, Square::SQ_5E).unwrap()));
     }
-    assert_eq!(Move::from_usi_syntax(b"1i9a"), Ok(normal(Square::SQ_1I, Square::SQ_9A, false)));
+    assert_eq!(Move::from_usi_bytes(b"1i9a"), Ok(normal(Square::SQ_1I, Square::SQ_9A, false)));
 }
 
 #[test]
@@ -136,7 +136,7 @@ fn accepts_only_legal_moves() {
     assert_eq!(pos.parse_usi_move("7g7f"), Ok(normal(Square::SQ_7G, Square::SQ_7F, false)));
     assert_eq!(pos.parse_usi_move_bytes(b"2h5h"), Ok(normal(Square::SQ_2H, Square::SQ_5H, false)));
     for illegal in ["7g7e", "3c3d", "5e5d", "8h2b", "P*5e", "5i5g"] {
-        let mv = Move::from_usi_syntax(illegal.as_bytes()).unwrap();
+        let mv = Move::from_usi_bytes(illegal.as_bytes()).unwrap();
         assert_eq!(pos.parse_usi_move(illegal), Err(UsiMoveError::Illegal(mv)), "{illegal}");
     }
 }

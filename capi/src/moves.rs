@@ -264,7 +264,7 @@ pub unsafe extern "C" fn hayanagi_move_parse_usi(
     }
     // SAFETY: the caller's contract.
     let parsed = match unsafe { input(text, len) } {
-        Ok(text) => Move::from_usi_syntax(text),
+        Ok(text) => Move::from_usi_bytes(text),
         Err(error) => return error.code(),
     };
     match parsed {

@@ -67,7 +67,7 @@ fn check_position(pos: &Position) -> MoveList {
     for &mv in moves.iter() {
         assert!(pos.is_legal(mv), "{pos:?}: generated {mv} is not legal");
         assert_eq!(Move::from_bits(mv.to_bits()), Some(mv));
-        assert_eq!(Move::from_usi_syntax(mv.to_string().as_bytes()), Ok(mv), "{mv} read back");
+        assert_eq!(Move::from_usi_bytes(mv.to_string().as_bytes()), Ok(mv), "{mv} read back");
         let gives_check = pos.gives_check(mv);
         let undo = scratch.play_unchecked(mv);
         assert_eq!(scratch.in_check(), gives_check, "{pos:?}: gives_check({mv})");
@@ -92,7 +92,7 @@ type Step = (Position, Option<Undo>);
 fn try_code(pos: &mut Position, moves: &MoveList, code: u16) -> Option<Step> {
     let mv = Move::from_bits(code)?;
     assert_eq!(mv.to_bits(), code);
-    assert_eq!(Move::from_usi_syntax(mv.to_string().as_bytes()), Ok(mv), "{mv} read back");
+    assert_eq!(Move::from_usi_bytes(mv.to_string().as_bytes()), Ok(mv), "{mv} read back");
     let legal = moves.contains(&mv);
     assert_eq!(pos.is_legal(mv), legal, "{pos:?}: is_legal({mv})");
     let before = pos.clone();

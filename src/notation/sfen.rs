@@ -704,3 +704,55 @@ impl fmt::Display for Sfen<'_> {
         write!(f, " {}", pos.ply())
     }
 }
+
+impl fmt::Debug for Sfen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sfen(\"{self}\")")
+    }
+}
+
+/// Reads one colour's hand as [`Display`](fmt::Display) writes it: the SFEN hands text in Black's
+/// (uppercase) letters, `-` for an empty hand, pieces in any order, each at most once, a count
+/// written only when it is 2 or more. The errors are the SFEN hands field's ([`SfenField::Hands`],
+/// with the byte offset into the text); a lowercase letter is
+/// [`SfenErrorKind::UnknownPiece`] (not a letter of Black's hand), and a count above the set's
+/// (18 P, 4 L N S G, 2 B R) is [`SfenErrorKind::TooManyPieces`].
+///
+/// ```
+/// use hayanagi::{Hand, PieceKind, SfenErrorKind};
+/// let hand: Hand = "R2P".parse()?;
+/// assert_eq!((hand.count(PieceKind::Rook), hand.count(PieceKind::Pawn)), (1, 2));
+/// assert_eq!("-".parse::<Hand>()?, Hand::EMPTY);
+/// assert_eq!(hand.to_string().parse::<Hand>()?, hand);
+/// assert_eq!("2p".parse::<Hand>().unwrap_err().kind(), SfenErrorKind::UnknownPiece { byte: b'p' });
+/// assert_eq!("19P".parse::<Hand>().unwrap_err().kind(), SfenErrorKind::TooManyPieces { kind: PieceKind::Pawn });
+/// # Ok::<(), hayanagi::SfenError>(())
+/// ```
+impl FromStr for Hand {
+    type Err = SfenError;
+
+    fn from_str(s: &str) -> Result<Hand, SfenError> {
+        let text = s.as_bytes();
+        if let Some((offset, byte)) = first_non_printable(text) {
+            return Err(SfenError::new(SfenField::Hands, offset, SfenErrorKind::NonPrintable { byte }));
+        }
+        if text.is_empty() {
+            return Err(SfenError::new(SfenField::Hands, 0, SfenErrorKind::EmptyField));
+        }
+        let mut hand = Hand::EMPTY;
+        for entry in parse_hands(text, 0)?.iter() {
+            let kind = entry.piece.kind();
+            if entry.piece.color() != Color::Black {
+                let byte = text.get(entry.offset..).and_then(|rest| rest.iter().find(|b| b.is_ascii_alphabetic()));
+                let byte = byte.copied().unwrap_or(b'?');
+                return Err(SfenError::new(SfenField::Hands, entry.offset, SfenErrorKind::UnknownPiece { byte }));
+            }
+            let most = SET.get(kind.index()).copied().unwrap_or(0);
+            match u8::try_from(entry.count) {
+                Ok(count) if count <= most => hand = hand.with(kind, count),
+                _ => return Err(SfenError::new(SfenField::Hands, entry.offset, SfenErrorKind::TooManyPieces { kind })),
+            }
+        }
+        Ok(hand)
+    }
+}

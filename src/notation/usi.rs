@@ -95,24 +95,44 @@ fn square_at(usi: &[u8], at: usize) -> Result<Square, UsiMoveError> {
 }
 
 impl Move {
-    /// Reads a USI move, syntax only (SPEC §3): `7g7f`, `8h2b+`, `P*5e`. Drop letters are uppercase
-    /// for both colours; `+` is allowed only after a board move. Whether the move is legal is
-    /// [`Position::parse_usi_move`]'s question. Only [`UsiMoveError::Syntax`] is returned.
+    /// Reads a USI move, syntax only (SPEC §3): `7g7f`, `8h2b+`, `P*5e` (also `"7g7f".parse()`).
+    /// Drop letters are uppercase for both colours; `+` is allowed only after a board move. Whether
+    /// the move is legal is [`Position::parse_usi_move`]'s question.
+    ///
+    /// # Errors
+    /// [`UsiMoveError::Syntax`] with the byte offset and what is wrong (never `Illegal`).
+    ///
+    /// ```
+    /// use hayanagi::{Move, Square};
+    /// let mv = Move::from_usi("7g7f")?;
+    /// assert_eq!(mv, Move::normal(Square::SQ_7G, Square::SQ_7F, false));
+    /// assert_eq!("7g7f".parse::<Move>()?, mv);
+    /// assert_eq!(mv.to_string().parse::<Move>()?, mv);
+    /// # Ok::<(), hayanagi::UsiMoveError>(())
+    /// ```
+    pub fn from_usi(usi: &str) -> Result<Move, UsiMoveError> {
+        Move::from_usi_bytes(usi.as_bytes())
+    }
+
+    /// [`Move::from_usi`] on bytes.
+    ///
+    /// # Errors
+    /// As [`Move::from_usi`].
     ///
     /// ```
     /// use hayanagi::{Move, MoveSyntaxError, PieceKind, Square, UsiMoveError};
-    /// assert_eq!(Move::from_usi_syntax(b"8h2b+"), Ok(Move::normal(Square::SQ_8H, Square::SQ_2B, true)));
-    /// assert_eq!(Move::from_usi_syntax(b"P*5e"), Ok(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap()));
+    /// assert_eq!(Move::from_usi_bytes(b"8h2b+"), Ok(Move::normal(Square::SQ_8H, Square::SQ_2B, true)));
+    /// assert_eq!(Move::from_usi_bytes(b"P*5e"), Ok(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap()));
     /// assert_eq!(
-    ///     Move::from_usi_syntax(b"p*5e"),
+    ///     Move::from_usi_bytes(b"p*5e"),
     ///     Err(UsiMoveError::Syntax { offset: 0, error: MoveSyntaxError::LowercaseDrop })
     /// );
     /// assert_eq!(
-    ///     Move::from_usi_syntax(b"P*5e+"),
+    ///     Move::from_usi_bytes(b"P*5e+"),
     ///     Err(UsiMoveError::Syntax { offset: 4, error: MoveSyntaxError::DropPromotion })
     /// );
     /// ```
-    pub fn from_usi_syntax(usi: &[u8]) -> Result<Move, UsiMoveError> {
+    pub fn from_usi_bytes(usi: &[u8]) -> Result<Move, UsiMoveError> {
         let Some(&first) = usi.first() else { return syntax(0, MoveSyntaxError::Empty) };
         if first.is_ascii_alphabetic() {
             let kind = match sfen::piece_of_letter(first) {
@@ -153,6 +173,15 @@ impl Move {
             }
             Ok(Move::normal(from, to, promote))
         }
+    }
+}
+
+/// Reads a USI move, syntax only, with [`Move::from_usi`].
+impl core::str::FromStr for Move {
+    type Err = UsiMoveError;
+
+    fn from_str(s: &str) -> Result<Move, UsiMoveError> {
+        Move::from_usi(s)
     }
 }
 
@@ -282,7 +311,7 @@ impl Position {
 
     /// [`Position::parse_usi_move`] on bytes.
     pub fn parse_usi_move_bytes(&self, usi: &[u8]) -> Result<Move, UsiMoveError> {
-        let mv = Move::from_usi_syntax(usi)?;
+        let mv = Move::from_usi_bytes(usi)?;
         if self.is_legal(mv) { Ok(mv) } else { Err(UsiMoveError::Illegal(mv)) }
     }
 
@@ -394,7 +423,7 @@ impl Position {
             let move_start = at + 1;
             let move_end = word_end(input, move_start);
             let text = input.get(move_start..move_end).unwrap_or(&[]);
-            let mv = match Move::from_usi_syntax(text) {
+            let mv = match Move::from_usi_bytes(text) {
                 Ok(mv) => mv,
                 Err(UsiMoveError::Syntax { offset, error }) => {
                     let offset = move_start + offset;

@@ -33,6 +33,39 @@ use crate::{
 /// assert_eq!(pos.legal_moves().len(), 30);
 /// assert!(!pos.in_check());
 /// ```
+///
+/// ## Equality, hashing, printing
+/// `==` compares board, hands, side to move **and the ply** (what the SFEN says; everything else a
+/// position holds is derived from those). [`Position::same_position`] compares board, hands and side
+/// only, as the repetition rule does. `Hash` agrees with `==`: it hashes the Zobrist
+/// [`key`](Position::key) and the ply.
+///
+/// `Display` draws a board diagram: White's hand, the files `9` to `1`, nine ranks of three-character
+/// cells (a piece in SFEN letters, `+` for a promoted one, uppercase Black and lowercase White, `.` for
+/// an empty square) each followed by its rank letter, Black's hand (as [`Hand`]'s `Display`: `-` when
+/// empty), and the side to move with the ply. `{:#}` writes the SFEN instead (as [`Position::sfen`]).
+///
+/// ```
+/// use hayanagi::Position;
+/// let pos = Position::from_usi_position("startpos moves 7g7f 3c3d 8h2b+")?;
+/// assert_eq!(pos.to_string(), "\
+/// white hand: -
+///   9  8  7  6  5  4  3  2  1
+///   l  n  s  g  k  g  s  n  l  a
+///   .  r  .  .  .  .  . +B  .  b
+///   p  p  p  p  p  p  .  p  p  c
+///   .  .  .  .  .  .  p  .  .  d
+///   .  .  .  .  .  .  .  .  .  e
+///   .  .  P  .  .  .  .  .  .  f
+///   P  P  .  P  P  P  P  P  P  g
+///   .  .  .  .  .  .  .  R  .  h
+///   L  N  S  G  K  G  S  N  L  i
+/// black hand: B
+/// white to move, ply 4
+/// ");
+/// assert_eq!(format!("{pos:#}"), pos.sfen().to_string());
+/// # Ok::<(), hayanagi::UsiError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     board: [Option<Piece>; Square::NUM],
@@ -388,6 +421,48 @@ impl Position {
     #[must_use]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.board[square.index()]
+    }
+
+    /// The piece `mv` moves: the piece on its origin square, or for a drop the dropped kind in the
+    /// colour of the side to move (promotion not applied). `None` for a board move from an empty
+    /// square or a drop of a piece the side to move does not hold; the move is not otherwise checked.
+    ///
+    /// With [`Move::from`], [`Move::to`], [`Move::is_promotion`], [`Move::drop_kind`] and
+    /// [`Position::captured_piece`], this is the readable view of a move.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Piece, PieceKind, Position};
+    /// let pos = Position::from_usi_position("startpos moves 7g7f 3c3d")?;
+    /// let mv = pos.parse_usi_move("8h2b+")?;
+    /// assert_eq!(pos.moved_piece(mv), Some(Piece::new(Color::Black, PieceKind::Bishop)));
+    /// assert_eq!(pos.captured_piece(mv), Some(Piece::new(Color::White, PieceKind::Bishop)));
+    /// assert_eq!((mv.from().map(|sq| sq.to_string()), mv.to().to_string(), mv.is_promotion()), (Some("8h".into()), "2b".into(), true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn moved_piece(&self, mv: Move) -> Option<Piece> {
+        match (mv.from(), mv.drop_kind()) {
+            (Some(from), _) => self.piece_at(from),
+            (None, Some(kind)) if self.hand(self.side).count(kind) > 0 => Some(Piece::new(self.side, kind)),
+            _ => None,
+        }
+    }
+
+    /// The piece `mv` captures, as it stands on the board (promoted or not): the piece on its
+    /// destination for a board move, `None` for a drop or a move to an empty square. The move is not
+    /// checked (see [`Position::is_legal`]).
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.captured_piece(pos.parse_usi_move("7g7f")?), None);
+    /// # Ok::<(), hayanagi::UsiMoveError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn captured_piece(&self, mv: Move) -> Option<Piece> {
+        if mv.is_drop() { None } else { self.piece_at(mv.to()) }
     }
 
     /// The board as an array indexed by [`Square::index`].
@@ -1009,6 +1084,41 @@ impl Position {
 impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Position(\"{}\")", self.sfen())
+    }
+}
+
+/// Consistent with `==`: equal positions have equal keys (a function of board, hands and side) and
+/// equal plies.
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key);
+        state.write_u64(self.ply);
+    }
+}
+
+/// The board diagram described on [`Position`]; `{:#}` writes the SFEN.
+impl core::fmt::Display for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if f.alternate() {
+            return write!(f, "{}", self.sfen());
+        }
+        writeln!(f, "white hand: {}", self.hand(Color::White))?;
+        for file in (1..=9).rev() {
+            write!(f, "  {file}")?;
+        }
+        f.write_str("\n")?;
+        for rank in crate::Rank::ALL {
+            for file in crate::File::ALL.iter().rev() {
+                match self.piece_at(Square::new(*file, rank)) {
+                    Some(piece) if piece.kind().is_promoted() => write!(f, " {piece}")?,
+                    Some(piece) => write!(f, "  {piece}")?,
+                    None => f.write_str("  .")?,
+                }
+            }
+            writeln!(f, "  {rank}")?;
+        }
+        writeln!(f, "black hand: {}", self.hand(Color::Black))?;
+        writeln!(f, "{} to move, ply {}", self.side, self.ply)
     }
 }
 

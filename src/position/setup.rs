@@ -23,8 +23,8 @@ pub(crate) const SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
 /// // A tsume problem: White's king on 1a, Black's gold on 1c, a gold in Black's hand, no Black king,
 /// // and White holding the rest of the pieces, as tsume problems are set.
 /// let mut setup = Setup::EMPTY;
-/// setup.set(Square::from_usi(b"1a")?, Some(Piece::new(Color::White, PieceKind::King)));
-/// setup.set(Square::from_usi(b"1c")?, Some(Piece::new(Color::Black, PieceKind::Gold)));
+/// setup.set(Square::from_usi_bytes(b"1a")?, Some(Piece::new(Color::White, PieceKind::King)));
+/// setup.set(Square::from_usi_bytes(b"1c")?, Some(Piece::new(Color::Black, PieceKind::Gold)));
 /// setup.hands[Color::Black.index()] = setup.hand(Color::Black).with(PieceKind::Gold, 1);
 /// setup.give_rest_to(Color::White);
 /// let pos = setup.validate(Relaxations::MISSING_KINGS)?;
@@ -70,7 +70,7 @@ impl Setup {
     /// ```
     /// use hayanagi::{Position, Setup, Square};
     /// let setup = Setup::from(&Position::startpos());
-    /// assert_eq!(setup.piece_at(Square::from_usi(b"5i")?).map(|p| p.to_string()), Some("K".to_string()));
+    /// assert_eq!(setup.piece_at(Square::from_usi_bytes(b"5i")?).map(|p| p.to_string()), Some("K".to_string()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
@@ -84,8 +84,8 @@ impl Setup {
     /// ```
     /// use hayanagi::{Position, Setup, Square};
     /// let mut setup = Setup::from(&Position::startpos());
-    /// let pawn = setup.set(Square::from_usi(b"7g")?, None);
-    /// assert!(pawn.is_some() && setup.piece_at(Square::from_usi(b"7g")?).is_none());
+    /// let pawn = setup.set(Square::from_usi_bytes(b"7g")?, None);
+    /// assert!(pawn.is_some() && setup.piece_at(Square::from_usi_bytes(b"7g")?).is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]

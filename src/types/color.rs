@@ -2,7 +2,9 @@
 
 use core::fmt;
 use core::ops::Not;
+use core::str::FromStr;
 
+use crate::ParseError;
 use crate::board::geometry;
 
 /// A side: Black (先手, moves first, uppercase in SFEN) or White (後手).
@@ -69,11 +71,42 @@ impl Not for Color {
     }
 }
 
+/// `black` or `white`; with `{:#}`, the SFEN letter `b` or `w`.
+///
+/// ```
+/// use hayanagi::Color;
+/// assert_eq!(Color::White.to_string(), "white");
+/// assert_eq!(format!("{:#}", Color::White), "w");
+/// ```
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return write!(f, "{}", self.to_sfen());
+        }
         f.write_str(match self {
             Color::Black => "black",
             Color::White => "white",
         })
+    }
+}
+
+/// Reads what [`Display`](fmt::Display) writes: `black` or `white`, or the SFEN letter `b` or `w`
+/// (lowercase only).
+///
+/// ```
+/// use hayanagi::{Color, ParseError};
+/// assert_eq!("b".parse(), Ok(Color::Black));
+/// assert_eq!("white".parse(), Ok(Color::White));
+/// assert_eq!("B".parse::<Color>(), Err(ParseError::Color));
+/// ```
+impl FromStr for Color {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Color, ParseError> {
+        match s {
+            "b" | "black" => Ok(Color::Black),
+            "w" | "white" => Ok(Color::White),
+            _ => Err(ParseError::Color),
+        }
     }
 }

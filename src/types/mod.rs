@@ -6,6 +6,7 @@ pub(crate) mod file;
 pub(crate) mod hand;
 pub(crate) mod move_list;
 pub(crate) mod moves;
+pub(crate) mod parse_error;
 pub(crate) mod piece;
 pub(crate) mod piece_kind;
 pub(crate) mod rank;

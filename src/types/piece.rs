@@ -62,6 +62,36 @@ impl Piece {
     }
 }
 
+impl Piece {
+    /// The piece written in SFEN letters (`P`, `+b`, `k`), `None` for anything else: the one reader
+    /// behind [`Piece`]'s and [`PieceKind`]'s `FromStr`.
+    pub(crate) fn from_sfen_bytes(text: &[u8]) -> Option<Piece> {
+        match text {
+            [letter] => crate::notation::sfen::piece_of_letter(*letter),
+            [b'+', letter] => crate::notation::sfen::piece_of_letter(*letter)
+                .and_then(|piece| piece.kind().promote().map(|promoted| Piece::new(piece.color(), promoted))),
+            _ => None,
+        }
+    }
+}
+
+/// Reads what [`Display`](fmt::Display) writes: SFEN letters, uppercase for Black and lowercase for
+/// White, `+` before a promoted piece.
+///
+/// ```
+/// use hayanagi::{Color, ParseError, Piece, PieceKind};
+/// assert_eq!("+b".parse(), Ok(Piece::new(Color::White, PieceKind::Horse)));
+/// assert_eq!("K".parse(), Ok(Piece::new(Color::Black, PieceKind::King)));
+/// assert_eq!("+k".parse::<Piece>(), Err(ParseError::Piece));
+/// ```
+impl core::str::FromStr for Piece {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<Piece, crate::ParseError> {
+        Piece::from_sfen_bytes(s.as_bytes()).ok_or(crate::ParseError::Piece)
+    }
+}
+
 impl fmt::Display for Piece {
     /// The SFEN spelling: uppercase for Black, lowercase for White, `+` before a promoted piece.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -157,6 +157,29 @@ impl PieceKind {
     }
 }
 
+/// Reads what [`Display`](fmt::Display) writes: Black's SFEN spelling, `P L N S G B R K`, or `+`
+/// and one of `P L N S B R` (uppercase only: lowercase is White's spelling of a [`Piece`](crate::Piece)).
+///
+/// ```
+/// use hayanagi::{ParseError, PieceKind};
+/// assert_eq!("+B".parse(), Ok(PieceKind::Horse));
+/// assert_eq!("K".parse(), Ok(PieceKind::King));
+/// assert_eq!("p".parse::<PieceKind>(), Err(ParseError::PieceKind));
+/// for kind in PieceKind::ALL {
+///     assert_eq!(kind.to_string().parse(), Ok(kind));
+/// }
+/// ```
+impl core::str::FromStr for PieceKind {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<PieceKind, crate::ParseError> {
+        match crate::Piece::from_sfen_bytes(s.as_bytes()) {
+            Some(piece) if piece.color() == crate::Color::Black => Ok(piece.kind()),
+            _ => Err(crate::ParseError::PieceKind),
+        }
+    }
+}
+
 impl fmt::Display for PieceKind {
     /// Black's SFEN spelling: `P`, `+P`, `K`, ...
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -113,16 +113,36 @@ impl Square {
         self.rank().is_promotion_zone(color)
     }
 
-    /// Parses a USI square such as `b"7g"`.
+    /// Parses a USI square such as `"7g"` (also `"7g".parse()`).
+    ///
+    /// # Errors
+    /// [`SquareParseError`]: not two bytes, or not a file digit `1`-`9` and a rank letter `a`-`i`.
+    ///
+    /// ```
+    /// use hayanagi::Square;
+    /// const SQ: Square = match Square::from_usi("7g") {
+    ///     Ok(square) => square,
+    ///     Err(_) => panic!(),
+    /// };
+    /// assert_eq!(SQ, Square::SQ_7G);
+    /// ```
+    pub const fn from_usi(usi: &str) -> Result<Square, SquareParseError> {
+        Square::from_usi_bytes(usi.as_bytes())
+    }
+
+    /// [`Square::from_usi`] on bytes, such as `b"7g"`.
+    ///
+    /// # Errors
+    /// As [`Square::from_usi`].
     ///
     /// ```
     /// use hayanagi::{Square, SquareParseError};
-    /// assert_eq!(Square::from_usi(b"1i"), Ok(Square::SQ_1I));
-    /// assert_eq!(Square::from_usi(b"0a"), Err(SquareParseError::File));
-    /// assert_eq!(Square::from_usi(b"7G"), Err(SquareParseError::Rank));
-    /// assert_eq!(Square::from_usi(b"7g+"), Err(SquareParseError::Length));
+    /// assert_eq!(Square::from_usi_bytes(b"1i"), Ok(Square::SQ_1I));
+    /// assert_eq!(Square::from_usi_bytes(b"0a"), Err(SquareParseError::File));
+    /// assert_eq!(Square::from_usi_bytes(b"7G"), Err(SquareParseError::Rank));
+    /// assert_eq!(Square::from_usi_bytes(b"7g+"), Err(SquareParseError::Length));
     /// ```
-    pub const fn from_usi(usi: &[u8]) -> Result<Square, SquareParseError> {
+    pub const fn from_usi_bytes(usi: &[u8]) -> Result<Square, SquareParseError> {
         let [file, rank] = usi else {
             return Err(SquareParseError::Length);
         };
@@ -163,7 +183,7 @@ impl FromStr for Square {
     type Err = SquareParseError;
 
     fn from_str(s: &str) -> Result<Square, SquareParseError> {
-        Square::from_usi(s.as_bytes())
+        Square::from_usi(s)
     }
 }
 

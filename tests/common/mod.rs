@@ -45,7 +45,7 @@ pub fn coords(square: Square) -> (i32, i32) {
 
 pub fn at(file: i32, rank: i32) -> Option<Square> {
     if (1..=9).contains(&file) && (1..=9).contains(&rank) {
-        Some(Square::from_usi(&[b'0' + file as u8, b'a' + rank as u8 - 1]).unwrap())
+        Some(Square::from_usi_bytes(&[b'0' + file as u8, b'a' + rank as u8 - 1]).unwrap())
     } else {
         None
     }

@@ -42,7 +42,7 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
     let pawns = zobrist::hand(Color::Black, PieceKind::Pawn, black_box(18));
     failures += (king == 0 || pawns.is_none() || black_box(zobrist::SIDE) == 0) as i32;
     // Parsing and conversions from untrusted input.
-    let parsed = Square::from_usi(black_box(b"7g"));
+    let parsed = Square::from_usi_bytes(black_box(b"7g"));
     failures += (parsed != Ok(Square::SQ_7G)) as i32;
     let index = black_box(80usize);
     failures += (Square::try_index(index) != Some(Square::SQ_1I)) as i32;
