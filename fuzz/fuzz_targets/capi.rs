@@ -821,7 +821,7 @@ impl World {
         if len != text.len() {
             errors.push(ErrorCode::BadLength);
         }
-        match (errors.is_empty(), Move::from_usi_syntax(&text)) {
+        match (errors.is_empty(), Move::from_usi_bytes(&text)) {
             (true, Ok(mv)) => {
                 assert_eq!(result, 0, "hayanagi_move_parse_usi");
                 assert_eq!(parsed, mv.to_bits());
