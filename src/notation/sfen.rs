@@ -12,6 +12,15 @@ use crate::position::setup::SET;
 use crate::{Color, Hand, Piece, PieceKind, Position, Rank, Relaxations, Setup, SetupError, SetupProblem, Square};
 
 /// A position written as SFEN with 4 fields; see [`Position::sfen`].
+///
+/// ```
+/// use hayanagi::Position;
+/// let pos = Position::from_usi_position("startpos moves 7g7f")?;
+/// let command = format!("position sfen {}", pos.sfen());
+/// assert_eq!(command, "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+/// assert_eq!(Position::from_sfen(&pos.sfen().to_string())?, pos);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Sfen<'a>(&'a Position);
 
 /// An upper bound on the length of the SFEN [`Position::sfen`] and [`Position::write_sfen`] write for
@@ -27,9 +36,25 @@ pub struct Sfen<'a>(&'a Position);
 /// - side 1 byte, 3 spaces, ply at most 20 digits (`u64::MAX` = 18446744073709551615).
 ///
 /// 123 + 1 + 25 + 3 + 20 = 172.
+///
+/// ```
+/// use hayanagi::{MAX_SFEN_LEN, Position};
+/// let pos = Position::from_sfen("+l+n+sgkg+s+n+l/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L18Prb 18446744073709551615")?;
+/// let mut buf = [0u8; MAX_SFEN_LEN];
+/// let len = pos.write_sfen(&mut buf).expect("MAX_SFEN_LEN is always enough");
+/// assert!(len <= MAX_SFEN_LEN);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub const MAX_SFEN_LEN: usize = 172;
 
 /// The field of an SFEN an [`SfenError`] is about.
+///
+/// ```
+/// use hayanagi::{Position, SfenField};
+/// let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 x - 1").unwrap_err();
+/// assert_eq!(err.field(), SfenField::Side);
+/// assert_eq!(err.field().to_string(), "side");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SfenField {
     /// The input as a whole (a byte that is not printable ASCII, text after the last field).
@@ -57,6 +82,13 @@ impl fmt::Display for SfenField {
 }
 
 /// What is wrong in an SFEN; see [`SfenError`] for where.
+///
+/// ```
+/// use hayanagi::{Position, SfenErrorKind};
+/// let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 0").unwrap_err();
+/// assert_eq!(err.kind(), SfenErrorKind::PlyZero);
+/// assert_eq!(err.kind().to_string(), "the ply must be at least 1");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SfenErrorKind {
     // ----- the input as a whole -----
@@ -211,6 +243,12 @@ impl SfenError {
     }
 
     /// The field the error is about.
+    ///
+    /// ```
+    /// use hayanagi::{Position, SfenField};
+    /// let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b +P 1").unwrap_err();
+    /// assert_eq!(err.field(), SfenField::Hands);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn field(self) -> SfenField {
@@ -219,6 +257,13 @@ impl SfenError {
 
     /// The byte offset into the input (for an SFEN inside a USI `position` command, into the whole
     /// command). At the end of the input for a missing field.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// // The digit `5` at byte 2 takes rank a past its 9 squares.
+    /// let err = Position::from_sfen("4k5/9/9/9/9/9/9/9/4K4 b - 1").unwrap_err();
+    /// assert_eq!(err.offset(), 2);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn offset(self) -> usize {
@@ -226,6 +271,12 @@ impl SfenError {
     }
 
     /// What is wrong.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position, SfenErrorKind};
+    /// let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/3KK4 b - 1").unwrap_err();
+    /// assert_eq!(err.kind(), SfenErrorKind::TwoKings { color: Color::Black });
+    /// ```
     #[inline]
     #[must_use]
     pub const fn kind(self) -> SfenErrorKind {
@@ -597,6 +648,31 @@ impl Position {
     /// let err = Position::from_sfen("4k4/9/9/4P4/9/4P4/9/9/4K4 b - 1").unwrap_err();
     /// assert_eq!((err.field(), err.offset(), err.kind()), (SfenField::Board, 15, SfenErrorKind::Nifu { color: Color::Black }));
     /// ```
+    ///
+    /// # Errors
+    /// An [`SfenError`] with the [`SfenField`], the byte offset and the [`SfenErrorKind`]:
+    /// - the input: [`NonPrintable`](SfenErrorKind::NonPrintable) for a byte outside `0x20..=0x7e`,
+    ///   [`MissingField`](SfenErrorKind::MissingField) when it ends before the hands,
+    ///   [`EmptyField`](SfenErrorKind::EmptyField) for two spaces in a row or a space at either end,
+    ///   [`TrailingText`](SfenErrorKind::TrailingText) after the ply;
+    /// - the board: [`RankCount`](SfenErrorKind::RankCount) (not 9 ranks),
+    ///   [`FileCount`](SfenErrorKind::FileCount) (a rank not 9 squares wide),
+    ///   [`ZeroDigit`](SfenErrorKind::ZeroDigit), [`UnknownPiece`](SfenErrorKind::UnknownPiece) (also in
+    ///   the hands), [`BadPromotion`](SfenErrorKind::BadPromotion) (`+` before a king, a gold or nothing);
+    /// - the side: [`BadSide`](SfenErrorKind::BadSide) (not `b` or `w`);
+    /// - the hands: [`HandZeroCount`](SfenErrorKind::HandZeroCount),
+    ///   [`HandLeadingZero`](SfenErrorKind::HandLeadingZero),
+    ///   [`HandCountWithoutPiece`](SfenErrorKind::HandCountWithoutPiece),
+    ///   [`HandPromoted`](SfenErrorKind::HandPromoted), [`HandKing`](SfenErrorKind::HandKing),
+    ///   [`HandRepeated`](SfenErrorKind::HandRepeated), [`HandDash`](SfenErrorKind::HandDash) (`-` with
+    ///   pieces);
+    /// - the rules: [`TooManyPieces`](SfenErrorKind::TooManyPieces) (more of a kind than the set has),
+    ///   [`TwoKings`](SfenErrorKind::TwoKings), [`DeadPiece`](SfenErrorKind::DeadPiece) (a piece that could
+    ///   never move), [`Nifu`](SfenErrorKind::Nifu),
+    ///   [`OpponentInCheck`](SfenErrorKind::OpponentInCheck) (the side not to move is in check);
+    /// - the ply: [`PlyZero`](SfenErrorKind::PlyZero), [`PlyLeadingZero`](SfenErrorKind::PlyLeadingZero),
+    ///   [`PlyNotDigit`](SfenErrorKind::PlyNotDigit) (a sign or any non-digit),
+    ///   [`PlyOverflow`](SfenErrorKind::PlyOverflow) (above `u64::MAX`).
     pub fn from_sfen(sfen: &str) -> Result<Position, SfenError> {
         parse(sfen.as_bytes(), Ply::Optional)
     }
@@ -610,6 +686,10 @@ impl Position {
     /// let err = Position::from_sfen_bytes(b"4k4/9/9/9/9/9/9/9/4K4 b - 1\n").unwrap_err();
     /// assert_eq!(err.kind(), SfenErrorKind::NonPrintable { byte: b'\n' });
     /// ```
+    ///
+    /// # Errors
+    /// The [`SfenError`]s of [`Position::from_sfen`]; a byte that is not printable ASCII (UTF-8 included)
+    /// is [`SfenErrorKind::NonPrintable`].
     pub fn from_sfen_bytes(sfen: &[u8]) -> Result<Position, SfenError> {
         parse(sfen, Ply::Optional)
     }
@@ -639,6 +719,10 @@ impl Position {
     /// assert_eq!(&buf[..len], b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
     /// assert_eq!(Position::startpos().write_sfen(&mut buf[..10]), Err(len));
     /// ```
+    ///
+    /// # Errors
+    /// `Err(needed)` when `buf` is shorter than the SFEN: `needed` is its length in bytes (never more than
+    /// [`MAX_SFEN_LEN`]).
     pub fn write_sfen(&self, buf: &mut [u8]) -> Result<usize, usize> {
         let capacity = buf.len();
         let mut writer = SliceWriter { buf, len: 0 };

@@ -9,6 +9,13 @@ use crate::notation::sfen::{self, Ply, SfenError, SfenErrorKind, SfenField};
 use crate::{Color, File, Move, PlayError, Position, Rank, Square, Undo};
 
 /// Why a USI move is malformed (syntax only; see [`UsiMoveError`]).
+///
+/// ```
+/// use hayanagi::{Move, MoveSyntaxError, UsiMoveError};
+/// let err = Move::from_usi_syntax(b"7j7f").unwrap_err();
+/// assert_eq!(err, UsiMoveError::Syntax { offset: 1, error: MoveSyntaxError::Rank });
+/// assert_eq!(MoveSyntaxError::Rank.to_string(), "expected a rank letter a-i");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveSyntaxError {
     /// The move is empty.
@@ -51,6 +58,14 @@ impl fmt::Display for MoveSyntaxError {
 }
 
 /// Why a USI move was rejected: malformed, or well formed but not legal in the position.
+///
+/// ```
+/// use hayanagi::{Move, MoveSyntaxError, Position, Square, UsiMoveError};
+/// let pos = Position::startpos();
+/// assert_eq!(pos.parse_usi_move("7g7e"), Err(UsiMoveError::Illegal(Move::normal(Square::SQ_7G, Square::SQ_7E, false))));
+/// assert_eq!(pos.parse_usi_move("7g"), Err(UsiMoveError::Syntax { offset: 2, error: MoveSyntaxError::Truncated }));
+/// assert_eq!(pos.parse_usi_move("7g7e").unwrap_err().to_string(), "illegal move 7g7e");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UsiMoveError {
     /// The text is not a USI move.
@@ -186,6 +201,13 @@ impl core::str::FromStr for Move {
 }
 
 /// What is wrong in a USI `position` command; see [`UsiError`] for where.
+///
+/// ```
+/// use hayanagi::{Position, UsiErrorKind};
+/// let err = Position::from_usi_position("startpos 7g7f").unwrap_err();
+/// assert_eq!(err.kind(), UsiErrorKind::Trailing);
+/// assert_eq!(err.kind().to_string(), "expected ' moves' or the end of the input");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UsiErrorKind {
     /// A byte outside printable ASCII (`0x20..=0x7e`).
@@ -253,6 +275,13 @@ pub struct UsiError {
 
 impl UsiError {
     /// The byte offset into the input.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// // The bad rank letter `j` of the second move is byte 30 of the command.
+    /// let err = Position::from_usi_position("position startpos moves 7g7f 3j3d").unwrap_err();
+    /// assert_eq!(err.offset(), 30);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn offset(self) -> usize {
@@ -260,6 +289,12 @@ impl UsiError {
     }
 
     /// What is wrong.
+    ///
+    /// ```
+    /// use hayanagi::{Position, UsiErrorKind};
+    /// let err = Position::from_usi_position("position start").unwrap_err();
+    /// assert_eq!((err.offset(), err.kind()), (9, UsiErrorKind::Keyword));
+    /// ```
     #[inline]
     #[must_use]
     pub const fn kind(self) -> UsiErrorKind {
@@ -305,11 +340,28 @@ impl Position {
     /// assert!(matches!(pos.parse_usi_move("7g7f+"), Err(UsiMoveError::Illegal(_))));
     /// assert!(matches!(pos.parse_usi_move("7g7"), Err(UsiMoveError::Syntax { offset: 3, .. })));
     /// ```
+    ///
+    /// # Errors
+    /// [`UsiMoveError::Syntax`] (with the byte offset and the [`MoveSyntaxError`]) when `usi` is not a USI
+    /// move, as [`Move::from_usi_syntax`] reads it; [`UsiMoveError::Illegal`] when it is one but not legal
+    /// in this position (a promotion that is not allowed included).
     pub fn parse_usi_move(&self, usi: &str) -> Result<Move, UsiMoveError> {
         self.parse_usi_move_bytes(usi.as_bytes())
     }
 
     /// [`Position::parse_usi_move`] on bytes.
+    ///
+    /// ```
+    /// use hayanagi::{Position, UsiMoveError};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.parse_usi_move_bytes(b"2g2f")?.to_string(), "2g2f");
+    /// assert!(matches!(pos.parse_usi_move_bytes(b"2g2f\xff"), Err(UsiMoveError::Syntax { offset: 4, .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Position::parse_usi_move`]: [`UsiMoveError::Syntax`] for malformed bytes,
+    /// [`UsiMoveError::Illegal`] for a well-formed move that is not legal here.
     pub fn parse_usi_move_bytes(&self, usi: &[u8]) -> Result<Move, UsiMoveError> {
         let mv = Move::from_usi_bytes(usi)?;
         if self.is_legal(mv) { Ok(mv) } else { Err(UsiMoveError::Illegal(mv)) }
@@ -338,6 +390,15 @@ impl Position {
     ///     other => panic!("{other:?}"),
     /// }
     /// ```
+    ///
+    /// # Errors
+    /// A [`UsiError`] with the byte offset into `input` and the [`UsiErrorKind`]:
+    /// [`NonPrintable`](UsiErrorKind::NonPrintable) for a byte outside `0x20..=0x7e`;
+    /// [`Keyword`](UsiErrorKind::Keyword) when neither `startpos` nor `sfen` begins the position;
+    /// [`Sfen`](UsiErrorKind::Sfen) with the [`SfenError`] of the SFEN after `sfen` (the ply is required
+    /// there); [`Trailing`](UsiErrorKind::Trailing) for text after the position other than ` moves`;
+    /// [`Move`](UsiErrorKind::Move) with the move's index and its [`UsiMoveError`] (malformed, or not legal
+    /// where it is played); [`PlyLimit`](UsiErrorKind::PlyLimit) for a move after ply `u64::MAX`.
     pub fn from_usi_position(input: &str) -> Result<Position, UsiError> {
         Position::from_usi_position_bytes_with(input.as_bytes(), |_, _| {})
     }
@@ -359,16 +420,48 @@ impl Position {
     /// assert_eq!(n, 3);
     /// assert_eq!(keys[2], pos.key());
     /// ```
+    ///
+    /// # Errors
+    /// The [`UsiError`]s of [`Position::from_usi_position`]; `after_move` has been called for every move
+    /// before the one in error.
     pub fn from_usi_position_with(input: &str, after_move: impl FnMut(&Position, Undo)) -> Result<Position, UsiError> {
         Position::from_usi_position_bytes_with(input.as_bytes(), after_move)
     }
 
     /// [`Position::from_usi_position`] on bytes.
+    ///
+    /// ```
+    /// use hayanagi::{Position, UsiErrorKind};
+    /// let pos = Position::from_usi_position_bytes(b"startpos moves 7g7f")?;
+    /// assert_eq!(pos.ply(), 2);
+    /// let err = Position::from_usi_position_bytes(b"startpos\tmoves").unwrap_err();
+    /// assert_eq!((err.offset(), err.kind()), (8, UsiErrorKind::NonPrintable { byte: b'\t' }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The [`UsiError`]s of [`Position::from_usi_position`]; a byte that is not printable ASCII (UTF-8
+    /// included) is [`UsiErrorKind::NonPrintable`].
     pub fn from_usi_position_bytes(input: &[u8]) -> Result<Position, UsiError> {
         Position::from_usi_position_bytes_with(input, |_, _| {})
     }
 
     /// [`Position::from_usi_position_with`] on bytes.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut played = Vec::new();
+    /// let pos = Position::from_usi_position_bytes_with(b"startpos moves 7g7f 3c3d", |_, undo| {
+    ///     played.push(undo.mv().to_string());
+    /// })?;
+    /// assert_eq!(played, ["7g7f", "3c3d"]);
+    /// assert_eq!(pos.ply(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The [`UsiError`]s of [`Position::from_usi_position_bytes`]; `after_move` has been called for every
+    /// move before the one in error.
     pub fn from_usi_position_bytes_with(
         input: &[u8],
         mut after_move: impl FnMut(&Position, Undo),
