@@ -12,7 +12,7 @@ use crate::{Color, File, Move, PlayError, Position, Rank, Square, Undo};
 ///
 /// ```
 /// use hayanagi::{Move, MoveSyntaxError, UsiMoveError};
-/// let err = Move::from_usi_syntax(b"7j7f").unwrap_err();
+/// let err = Move::from_usi_bytes(b"7j7f").unwrap_err();
 /// assert_eq!(err, UsiMoveError::Syntax { offset: 1, error: MoveSyntaxError::Rank });
 /// assert_eq!(MoveSyntaxError::Rank.to_string(), "expected a rank letter a-i");
 /// ```
@@ -343,7 +343,7 @@ impl Position {
     ///
     /// # Errors
     /// [`UsiMoveError::Syntax`] (with the byte offset and the [`MoveSyntaxError`]) when `usi` is not a USI
-    /// move, as [`Move::from_usi_syntax`] reads it; [`UsiMoveError::Illegal`] when it is one but not legal
+    /// move, as [`Move::from_usi_bytes`] reads it; [`UsiMoveError::Illegal`] when it is one but not legal
     /// in this position (a promotion that is not allowed included).
     pub fn parse_usi_move(&self, usi: &str) -> Result<Move, UsiMoveError> {
         self.parse_usi_move_bytes(usi.as_bytes())
