@@ -788,7 +788,7 @@ impl Position {
     pub(crate) fn checkers_after_move(&self, mv: Move) -> Bitboard {
         let mover = self.side.flip();
         let to = mv.to();
-        let (Some(king), Some(moved)) = (self.king(self.side), self.board[to.index()]) else {
+        let (Some(king), Some(&Some(moved))) = (self.king(self.side), self.board.get(to.index())) else {
             return self.checkers();
         };
         let occupied = self.occupied();
