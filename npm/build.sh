@@ -23,6 +23,13 @@ target="${CARGO_TARGET_DIR:-$root/capi/target}"
 
 (cd "$root/capi" && cargo rustc --quiet --release --target wasm32-unknown-unknown --crate-type cdylib "${features[@]}")
 raw="$target/wasm32-unknown-unknown/release/hayanagi_capi.wasm"
+# The module must import nothing: an import (env.abort) means a panic path is linked.
+imports=$(node -e 'const m = new WebAssembly.Module(require("fs").readFileSync(process.argv[1]));
+  console.log(WebAssembly.Module.imports(m).map((i) => `${i.module}.${i.name}`).join(" "))' "$raw")
+if [ -n "$imports" ]; then
+  echo "npm/build.sh: the module imports $imports: a panic path is linked into the C API's WebAssembly build" >&2
+  exit 1
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 candidates=("$raw")
