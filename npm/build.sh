@@ -32,6 +32,11 @@ if [ -n "$imports" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# hayanagi.mjs keeps its views of the memory until it grows the memory itself: the module never may.
+if command -v wasm-opt > /dev/null && wasm-opt --print "$raw" | grep -q 'memory.grow'; then
+  echo "npm/build.sh: the module grows its memory (hayanagi.mjs assumes it never does)" >&2
+  exit 1
+fi
 candidates=("$raw")
 if command -v wasm-opt > /dev/null; then
   wasm-opt --strip-debug --strip-producers "$raw" -o "$work/stripped.wasm"

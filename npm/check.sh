@@ -132,7 +132,7 @@ wait "$server_pid" 2> /dev/null || true
 server_pid=""
 
 step "speed: JS-driven perft over move codes against the module's own nobulk perft"
-node perft.mjs 4 3
+node perft.mjs 4 7
 
 step "done"
 printf 'hayanagi.wasm: %s B, %s B gzipped; package %s: %s B\n' "$(stat -c %s "$here/hayanagi.wasm")" \

@@ -110,10 +110,14 @@ class Lib {
       throw new TypeError("hayanagi: the WebAssembly module is not hayanagi's (no memory or hayanagi_* exports)");
     }
     this.x = x;
+    // The hot calls, as plain properties.
+    this.playUnchecked = x.hayanagi_play_unchecked;
+    this.playChecked = x.hayanagi_play;
+    this.undoMove = x.hayanagi_undo;
     this.memory = x.memory;
     this.positionSize = x.hayanagi_position_size();
     this.undoSize = x.hayanagi_undo_record_size();
-    this.buffer = null;
+    this.refresh();
     this.top = 0; // the heap: [top, end) is not handed out yet
     this.end = 0;
     this.free = new Map(); // block size -> free blocks
@@ -134,24 +138,12 @@ class Lib {
     this.codes = new Map(); // USI text -> move code, for text that parsed (at most one entry per code)
   }
 
-  /** Up-to-date views (growing the memory detaches the old buffer). */
-  get u8() {
-    if (this.memory.buffer !== this.buffer) this.refresh();
-    return this._u8;
-  }
-  get u16() {
-    if (this.memory.buffer !== this.buffer) this.refresh();
-    return this._u16;
-  }
-  get view() {
-    if (this.memory.buffer !== this.buffer) this.refresh();
-    return this._view;
-  }
+  /** Views of the memory, made again whenever alloc grows it (growing detaches the old buffer; only
+   *  alloc grows this memory: the module never does, and nothing else can reach it). */
   refresh() {
-    this.buffer = this.memory.buffer;
-    this._u8 = new Uint8Array(this.buffer);
-    this._u16 = new Uint16Array(this.buffer);
-    this._view = new DataView(this.buffer);
+    this.u8 = new Uint8Array(this.memory.buffer);
+    this.u16 = new Uint16Array(this.memory.buffer);
+    this.view = new DataView(this.memory.buffer);
   }
 
   /** A block of at least `size` bytes, 64-byte aligned (sizes are rounded up to a power of two). */
@@ -166,6 +158,7 @@ class Lib {
       // The pages follow the previous ones unless someone else grew the memory: then start afresh.
       if (start !== this.end) this.top = start;
       this.end = start + pages * PAGE;
+      this.refresh();
     }
     const pointer = this.top;
     this.top += block;
@@ -573,25 +566,27 @@ export class Position {
    * legalMoves) listed for this very position is played without testing it again.
    */
   play(move) {
-    const s = this.#own();
+    const s = this.#s;
+    if (s.game !== null || s.pos === 0) this.#own(); // throws
     const l = s.l;
-    const code = l.encode(move);
+    // The hot path (perft, search): a code, then most likely one listed for this position.
+    const code = typeof move === "number" && (move & 0xffff) === move ? move : l.encode(move);
     const height = s.moves.length;
     if (height === s.undoCapacity) s.growUndo();
     const undo = s.undo + height * l.undoSize;
     const listed = s.generated[height];
     let result;
-    if (listed !== undefined && listed !== null) {
+    if (listed) {
       let i = s.next[height];
       if (listed[i] !== code) i = listed.indexOf(code);
       if (i >= 0) {
         s.next[height] = i + 1;
-        result = l.x.hayanagi_play_unchecked(s.pos, code, undo);
+        result = l.playUnchecked(s.pos, code, undo);
       } else {
-        result = l.x.hayanagi_play(s.pos, code, undo);
+        result = l.playChecked(s.pos, code, undo);
       }
     } else {
-      result = l.x.hayanagi_play(s.pos, code, undo);
+      result = l.playChecked(s.pos, code, undo);
     }
     if (result < 0) throw l.error(result, undefined, typeof move === "string" ? move : undefined);
     s.moves.push(code);
@@ -601,10 +596,12 @@ export class Position {
 
   /** Takes back the last move play() made; returns false if there is none. */
   undo() {
-    const s = this.#own();
+    const s = this.#s;
+    if (s.game !== null || s.pos === 0) this.#own(); // throws
     const count = s.moves.length;
     if (count === 0) return false;
-    s.l.check(s.l.x.hayanagi_undo(s.pos, s.undo + (count - 1) * s.l.undoSize));
+    const result = s.l.undoMove(s.pos, s.undo + (count - 1) * s.l.undoSize);
+    if (result < 0) throw s.l.error(result);
     s.moves.pop();
     return true;
   }

@@ -1,5 +1,7 @@
 // JS-driven perft against the module's own perft without bulk counting (every leaf played), in one
-// process, interleaved, best of N rounds each:
+// process, the four runs one after the other in each of N rounds; it reports each run's best time and
+// the median over the rounds of its time over the module's time in the same round (robust to a load
+// that changes between rounds):
 //   codes  legalMoveCodes() + play(code) + undo()
 //   typed  legalMoves() + play(move) + undo()
 //   usi    legalMovesUsi() + play(text) + undo()
@@ -33,19 +35,21 @@ const runs = {
 };
 
 const pos = Position.fromUsi(command);
-const best = Object.fromEntries(Object.keys(runs).map((name) => [name, Infinity]));
+const times = Object.fromEntries(Object.keys(runs).map((name) => [name, []]));
 let nodes;
 for (let round = 0; round < rounds; round++) {
   for (const [name, run] of Object.entries(runs)) {
     const t = performance.now();
     const count = name === "module" ? run(pos) : run(pos, depth);
-    best[name] = Math.min(best[name], performance.now() - t);
+    times[name].push(performance.now() - t);
     if (nodes !== undefined && count !== nodes) throw new Error(`${name}: ${count} nodes, not ${nodes}`);
     nodes = count;
   }
 }
-console.log(`perft ${depth} ${command}: ${nodes} nodes, best of ${rounds}`);
-for (const [name, ms] of Object.entries(best)) {
-  const ratio = (ms / best.module).toFixed(2);
-  console.log(`${name.padEnd(7)} ${ms.toFixed(1).padStart(8)} ms ${(nodes / ms / 1000).toFixed(2).padStart(6)} Mnps ${ratio}x`);
+const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(`perft ${depth} ${command}: ${nodes} nodes, ${rounds} rounds`);
+for (const [name, list] of Object.entries(times)) {
+  const best = Math.min(...list);
+  const ratio = median(list.map((ms, round) => ms / times.module[round]));
+  console.log(`${name.padEnd(7)} best ${best.toFixed(1).padStart(7)} ms ${(nodes / best / 1000).toFixed(2).padStart(6)} Mnps, median ratio ${ratio.toFixed(2)}x`);
 }
