@@ -33,7 +33,7 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # hayanagi.mjs keeps its views of the memory until it grows the memory itself: the module never may.
-if command -v wasm-opt > /dev/null && wasm-opt --print "$raw" | grep -q 'memory.grow'; then
+if command -v wasm-opt > /dev/null && wasm-opt --print "$raw" 2> /dev/null | grep -q 'memory.grow'; then
   echo "npm/build.sh: the module grows its memory (hayanagi.mjs assumes it never does)" >&2
   exit 1
 fi

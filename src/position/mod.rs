@@ -784,11 +784,7 @@ impl Position {
     /// The checkers right after `mv` was played (what [`Position::checkers`] computes from scratch),
     /// read from the move: the moved or dropped piece's attack on the king, and a slider uncovered
     /// behind the move's origin when that lies on a line with the king.
-    // Out of line in WebAssembly: inlined into `perft_node` there, LLVM keeps a bounds check it
-    // cannot prove away, and the panic path becomes an import (`env.abort`) of the C API's module,
-    // which must have none (npm/build.sh checks).
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[inline(always)]
     pub(crate) fn checkers_after_move(&self, mv: Move) -> Bitboard {
         let mover = self.side.flip();
         let to = mv.to();
