@@ -33,6 +33,14 @@ pub enum Move16Format {
 }
 
 /// Why a 16-bit code is not a move (of the position).
+///
+/// ```
+/// use hayanagi::{Move, Move16Error, Move16Format};
+/// assert_eq!(Move::from_move16(0, Move16Format::Cshogi), Err(Move16Error::NoMove));
+/// let err = Move::from_move16(0x7f, Move16Format::Cshogi).unwrap_err();
+/// assert_eq!(err, Move16Error::BadSquare { value: 127 });
+/// assert_eq!(err.to_string(), "destination 127, expected a square 0-80");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Move16Error {

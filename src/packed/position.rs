@@ -55,6 +55,15 @@ impl fmt::Display for PackedFormat {
 }
 
 /// Why a position cannot be written in a packed layout.
+///
+/// ```
+/// use hayanagi::{Color, PackError, PackedFormat, Position};
+/// let tsume = Position::from_sfen("4k4/9/4G4/9/9/9/9/9/9 b G 1")?; // no Black king
+/// let err = tsume.to_packed(PackedFormat::PackedSfen).unwrap_err();
+/// assert_eq!(err, PackError::MissingKing { color: Color::Black });
+/// assert_eq!(err.to_string(), "no black king: packed positions need both kings");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum PackError {
@@ -92,6 +101,13 @@ impl fmt::Display for PackError {
 impl core::error::Error for PackError {}
 
 /// What is wrong in a packed position; see [`UnpackError`] for where.
+///
+/// ```
+/// use hayanagi::{PackedFormat, Position, UnpackErrorKind};
+/// let err = Position::from_packed(&[0; 32], PackedFormat::PackedSfen).unwrap_err();
+/// assert_eq!(err.kind(), UnpackErrorKind::KingsOnOneSquare);
+/// assert_eq!(err.kind().to_string(), "both kings on one square");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum UnpackErrorKind {
@@ -177,6 +193,14 @@ impl UnpackError {
     }
 
     /// The bit where the offending code starts (0-255).
+    ///
+    /// ```
+    /// use hayanagi::{PackedFormat, Position};
+    /// let mut bytes = Position::startpos().to_packed(PackedFormat::Hcp)?;
+    /// bytes[31] = 0xff;
+    /// assert_eq!(Position::from_packed(&bytes, PackedFormat::Hcp).unwrap_err().bit(), 249);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub const fn bit(self) -> usize {
@@ -184,6 +208,15 @@ impl UnpackError {
     }
 
     /// The byte of [`UnpackError::bit`].
+    ///
+    /// ```
+    /// use hayanagi::{PackedFormat, Position};
+    /// let mut bytes = Position::startpos().to_packed(PackedFormat::Hcp)?;
+    /// bytes[31] = 0xff;
+    /// let err = Position::from_packed(&bytes, PackedFormat::Hcp).unwrap_err();
+    /// assert_eq!((err.bit(), err.byte()), (249, 31));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub const fn byte(self) -> usize {
@@ -191,6 +224,15 @@ impl UnpackError {
     }
 
     /// What is wrong.
+    ///
+    /// ```
+    /// use hayanagi::{PackedFormat, Position, UnpackErrorKind};
+    /// let mut bytes = Position::startpos().to_packed(PackedFormat::Hcp)?;
+    /// bytes[31] = 0xff;
+    /// let err = Position::from_packed(&bytes, PackedFormat::Hcp).unwrap_err();
+    /// assert_eq!(err.kind(), UnpackErrorKind::Truncated);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub const fn kind(self) -> UnpackErrorKind {

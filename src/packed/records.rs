@@ -11,6 +11,19 @@ use crate::{Color, Move, Position};
 ///
 /// Implemented by [`Hcpe`] (38 bytes) and [`Psv`] (40 bytes); [`Records`], [`RecordReader`] and
 /// [`RecordWriter`] work on any of them.
+///
+/// ```
+/// use hayanagi::{Hcpe, Outcome, PackedRecord, Position, Psv};
+/// // Code written once for both formats.
+/// fn plies<R: PackedRecord>(records: &[R]) -> Vec<u64> {
+///     records.iter().map(|r| r.position().ply()).collect()
+/// }
+/// assert_eq!((Hcpe::SIZE, Psv::SIZE), (38, 40));
+/// let pos = Position::from_usi_position("startpos moves 7g7f")?;
+/// let psv = Psv { mv: pos.parse_usi_move("3c3d")?, position: pos, score: 0, result: Outcome::Draw };
+/// assert_eq!(plies(&[psv]), [2]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait PackedRecord: Sized {
     /// The record's size in bytes.
     const SIZE: usize;
@@ -33,6 +46,16 @@ pub trait PackedRecord: Sized {
 
 /// The result of the game an hcpe record comes from, as dlshogi and cshogi store it (cshogi's
 /// `DRAW`, `BLACK_WIN`, `WHITE_WIN`).
+///
+/// ```
+/// use hayanagi::{GameResult, Hcpe, PackedRecord, Position};
+/// let pos = Position::startpos();
+/// let record = Hcpe { best_move: pos.parse_usi_move("7g7f")?, position: pos, eval: 0, result: GameResult::WhiteWin };
+/// let mut bytes = [0u8; 40];
+/// record.write(&mut bytes)?;
+/// assert_eq!(bytes[36], 2); // cshogi's WHITE_WIN
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// 0.
@@ -44,6 +67,16 @@ pub enum GameResult {
 }
 
 /// The result of the game a PSV record comes from, for the side to move in the record's position.
+///
+/// ```
+/// use hayanagi::{Outcome, PackedRecord, Position, Psv};
+/// let pos = Position::startpos();
+/// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: -300, result: Outcome::Loss };
+/// let mut bytes = [0u8; 40];
+/// record.write(&mut bytes)?;
+/// assert_eq!(bytes[38] as i8, -1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// -1: the side to move lost.
@@ -115,6 +148,17 @@ pub struct Psv {
 }
 
 /// What is wrong in a record; see [`RecordError`] for where.
+///
+/// ```
+/// use hayanagi::{GameResult, Hcpe, PackedRecord, Position, RecordErrorKind};
+/// let pos = Position::startpos();
+/// let record = Hcpe { best_move: pos.parse_usi_move("7g7f")?, position: pos, eval: 0, result: GameResult::Draw };
+/// let mut bytes = [0u8; 40];
+/// record.write(&mut bytes)?;
+/// bytes[36] = 3; // no such game result
+/// assert_eq!(Hcpe::read(&bytes[..Hcpe::SIZE]), Err((36, RecordErrorKind::GameResult { value: 3 })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RecordErrorKind {
@@ -173,6 +217,13 @@ pub struct RecordError {
 
 impl RecordError {
     /// The index of the record in the stream, from 0.
+    ///
+    /// ```
+    /// use hayanagi::{Hcpe, Records};
+    /// // Three all-zero records: each is rejected, each with its own index.
+    /// let errors: Vec<u64> = Records::<Hcpe>::new(&[0u8; 38 * 3]).map(|r| r.unwrap_err().index()).collect();
+    /// assert_eq!(errors, [0, 1, 2]);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn index(self) -> u64 {
@@ -180,6 +231,13 @@ impl RecordError {
     }
 
     /// The byte offset in the stream of the offending field (or of the end, for a truncated record).
+    ///
+    /// ```
+    /// use hayanagi::{Hcpe, Records};
+    /// // The second record's position error is at its byte 1, byte 38 + 1 of the stream.
+    /// let err = Records::<Hcpe>::new(&[0u8; 76]).nth(1).unwrap().unwrap_err();
+    /// assert_eq!(err.offset(), 39);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn offset(self) -> u64 {
@@ -187,6 +245,12 @@ impl RecordError {
     }
 
     /// What is wrong.
+    ///
+    /// ```
+    /// use hayanagi::{Psv, RecordErrorKind, Records};
+    /// let err = Records::<Psv>::new(&[0u8; 10]).next().unwrap().unwrap_err();
+    /// assert_eq!(err.kind(), RecordErrorKind::Truncated { len: 10 });
+    /// ```
     #[inline]
     #[must_use]
     pub const fn kind(self) -> RecordErrorKind {
@@ -333,6 +397,19 @@ pub struct Records<'a, R> {
 
 impl<'a, R: PackedRecord> Records<'a, R> {
     /// The records of `bytes`, numbered from 0 at offset 0.
+    ///
+    /// ```
+    /// use hayanagi::{Outcome, PackedRecord, Position, Psv, Records};
+    /// let pos = Position::startpos();
+    /// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: Outcome::Draw };
+    /// let mut bytes = [0u8; 80];
+    /// record.write((&mut bytes[..40]).try_into()?)?;
+    /// let read: Vec<_> = Records::<Psv>::new(&bytes).collect();
+    /// assert_eq!(read.len(), 2);
+    /// assert_eq!(read[0], Ok(record)); // the second, all zeros, is an error
+    /// assert!(read[1].is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub const fn new(bytes: &'a [u8]) -> Records<'a, R> {
         Records::starting_at(bytes, 0, 0)
@@ -340,6 +417,13 @@ impl<'a, R: PackedRecord> Records<'a, R> {
 
     /// The records of `bytes`, the first numbered `index` at stream offset `offset` (for a stream
     /// read in pieces that each hold whole records).
+    ///
+    /// ```
+    /// use hayanagi::{Hcpe, Records};
+    /// // The piece of a stream that starts with record 5, at byte 5 * 38 = 190.
+    /// let err = Records::<Hcpe>::starting_at(&[0u8; 38], 5, 190).next().unwrap().unwrap_err();
+    /// assert_eq!((err.index(), err.offset()), (5, 191));
+    /// ```
     #[must_use]
     pub const fn starting_at(bytes: &'a [u8], index: u64, offset: u64) -> Records<'a, R> {
         Records { bytes, index, offset, record: PhantomData }
@@ -406,6 +490,13 @@ impl<R: PackedRecord> Default for RecordReader<R> {
 
 impl<R: PackedRecord> RecordReader<R> {
     /// A reader at the start of a stream.
+    ///
+    /// ```
+    /// use hayanagi::{Hcpe, RecordReader};
+    /// let reader = RecordReader::<Hcpe>::new();
+    /// assert_eq!(reader.count(), 0);
+    /// assert_eq!(reader.finish(), Ok(())); // an empty stream is a whole one
+    /// ```
     #[must_use]
     pub const fn new() -> RecordReader<R> {
         RecordReader { carry: [0; 40], carry_len: 0, index: 0, offset: 0, record: PhantomData }
@@ -413,6 +504,15 @@ impl<R: PackedRecord> RecordReader<R> {
 
     /// The records that `chunk` completes, in order. Run the iterator to its end before the next
     /// call: the bytes it has not reached when dropped are not kept.
+    ///
+    /// ```
+    /// use hayanagi::{Hcpe, RecordReader};
+    /// let stream = [0u8; 76]; // two (rejected) records
+    /// let mut reader = RecordReader::<Hcpe>::new();
+    /// assert_eq!(reader.feed(&stream[..50]).count(), 1); // 12 bytes of the second are kept
+    /// assert_eq!(reader.feed(&stream[50..]).count(), 1);
+    /// assert_eq!(reader.count(), 2);
+    /// ```
     pub fn feed<'a>(&'a mut self, chunk: &'a [u8]) -> Chunk<'a, R> {
         Chunk { reader: self, chunk }
     }
@@ -421,6 +521,14 @@ impl<R: PackedRecord> RecordReader<R> {
     ///
     /// # Errors
     /// [`RecordErrorKind::Truncated`] if the stream ended inside a record.
+    ///
+    /// ```
+    /// use hayanagi::{Psv, RecordErrorKind, RecordReader};
+    /// let mut reader = RecordReader::<Psv>::new();
+    /// assert_eq!(reader.feed(&[0u8; 30]).count(), 0);
+    /// let err = reader.finish().unwrap_err();
+    /// assert_eq!((err.offset(), err.kind()), (30, RecordErrorKind::Truncated { len: 30 }));
+    /// ```
     pub fn finish(&self) -> Result<(), RecordError> {
         match self.carry_len {
             0 => Ok(()),
@@ -433,6 +541,13 @@ impl<R: PackedRecord> RecordReader<R> {
     }
 
     /// How many records the reader has read (accepted or rejected).
+    ///
+    /// ```
+    /// use hayanagi::{Hcpe, RecordReader};
+    /// let mut reader = RecordReader::<Hcpe>::new();
+    /// let _ = reader.feed(&[0u8; 100]).count(); // two records and 24 bytes
+    /// assert_eq!(reader.count(), 2);
+    /// ```
     #[must_use]
     pub const fn count(&self) -> u64 {
         self.index
@@ -447,6 +562,14 @@ impl<R: PackedRecord> RecordReader<R> {
 }
 
 /// The records one chunk completes; see [`RecordReader::feed`].
+///
+/// ```
+/// use hayanagi::{Hcpe, RecordReader};
+/// let mut reader = RecordReader::<Hcpe>::new();
+/// let chunk = reader.feed(&[0u8; 40]);
+/// let results: Vec<_> = chunk.collect();
+/// assert_eq!(results.len(), 1); // one record; its 2 extra bytes wait for the next chunk
+/// ```
 pub struct Chunk<'a, R> {
     reader: &'a mut RecordReader<R>,
     chunk: &'a [u8],
@@ -488,6 +611,16 @@ impl<R: PackedRecord> Iterator for Chunk<'_, R> {
 }
 
 /// Why a record could not be written; the buffer then holds the records written before it.
+///
+/// ```
+/// use hayanagi::{Outcome, PackError, Position, Psv, RecordWriteError, RecordWriter};
+/// let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 70000")?;
+/// let record = Psv { mv: pos.parse_usi_move("G*5b")?, position: pos, score: 0, result: Outcome::Win };
+/// let mut buf = [0u8; 40];
+/// let err = RecordWriter::new(&mut buf).push(&record).unwrap_err();
+/// assert_eq!(err, RecordWriteError::Pack(PackError::PlyTooLarge { ply: 70000 }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RecordWriteError {
@@ -531,6 +664,13 @@ pub struct RecordWriter<'a> {
 
 impl<'a> RecordWriter<'a> {
     /// A writer that fills `buf` from its start.
+    ///
+    /// ```
+    /// use hayanagi::RecordWriter;
+    /// let mut buf = [0u8; 400];
+    /// let writer = RecordWriter::new(&mut buf);
+    /// assert!(writer.is_empty());
+    /// ```
     pub const fn new(buf: &'a mut [u8]) -> RecordWriter<'a> {
         RecordWriter { buf, len: 0 }
     }
@@ -540,6 +680,18 @@ impl<'a> RecordWriter<'a> {
     /// # Errors
     /// [`RecordWriteError::BufferFull`] when fewer than `R::SIZE` bytes are left,
     /// [`RecordWriteError::Pack`] for a record the format cannot hold; nothing is written then.
+    ///
+    /// ```
+    /// use hayanagi::{GameResult, Hcpe, Position, RecordWriteError, RecordWriter};
+    /// let pos = Position::startpos();
+    /// let record = Hcpe { best_move: pos.parse_usi_move("7g7f")?, position: pos, eval: 0, result: GameResult::Draw };
+    /// let mut buf = [0u8; 50];
+    /// let mut writer = RecordWriter::new(&mut buf);
+    /// writer.push(&record)?;
+    /// assert_eq!(writer.push(&record), Err(RecordWriteError::BufferFull)); // 12 bytes left
+    /// assert_eq!(writer.len(), 38);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn push<R: PackedRecord>(&mut self, record: &R) -> Result<(), RecordWriteError> {
         let Some(dst) = self.buf.get_mut(self.len..self.len.saturating_add(R::SIZE)) else {
             return Err(RecordWriteError::BufferFull);
@@ -552,18 +704,53 @@ impl<'a> RecordWriter<'a> {
     }
 
     /// The bytes written so far.
+    ///
+    /// ```
+    /// use hayanagi::{GameResult, Hcpe, PackedFormat, Position, RecordWriter};
+    /// let pos = Position::startpos();
+    /// let record = Hcpe { best_move: pos.parse_usi_move("7g7f")?, position: pos, eval: 0, result: GameResult::Draw };
+    /// let mut buf = [0u8; 100];
+    /// let mut writer = RecordWriter::new(&mut buf);
+    /// writer.push(&record)?;
+    /// assert_eq!(writer.written()[..32], Position::startpos().to_packed(PackedFormat::Hcp)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn written(&self) -> &[u8] {
         self.buf.get(..self.len).unwrap_or(&[])
     }
 
     /// The number of bytes written so far.
+    ///
+    /// ```
+    /// use hayanagi::{Outcome, Position, Psv, RecordWriter};
+    /// let pos = Position::startpos();
+    /// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: Outcome::Draw };
+    /// let mut buf = [0u8; 100];
+    /// let mut writer = RecordWriter::new(&mut buf);
+    /// writer.push(&record)?;
+    /// writer.push(&record)?;
+    /// assert_eq!(writer.len(), 80);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub const fn len(&self) -> usize {
         self.len
     }
 
     /// True when nothing has been written.
+    ///
+    /// ```
+    /// use hayanagi::{Outcome, Position, Psv, RecordWriter};
+    /// let pos = Position::startpos();
+    /// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: Outcome::Draw };
+    /// let mut buf = [0u8; 40];
+    /// let mut writer = RecordWriter::new(&mut buf);
+    /// assert!(writer.is_empty());
+    /// writer.push(&record)?;
+    /// assert!(!writer.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub const fn is_empty(&self) -> bool {
         self.len == 0
@@ -573,6 +760,13 @@ impl<'a> RecordWriter<'a> {
 /// Which colour won, from an [`Outcome`] for `side`; `None` for a draw.
 impl Outcome {
     /// The winner, given the side the outcome is for; `None` for a draw.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Outcome};
+    /// assert_eq!(Outcome::Win.winner(Color::White), Some(Color::White));
+    /// assert_eq!(Outcome::Loss.winner(Color::White), Some(Color::Black));
+    /// assert_eq!(Outcome::Draw.winner(Color::Black), None);
+    /// ```
     #[must_use]
     pub const fn winner(self, side: Color) -> Option<Color> {
         match self {

@@ -339,6 +339,19 @@ impl<S> History<S> {
     /// The key of the position the first recorded move was played from; `None` until a move is
     /// recorded (and again after [`History::clear`]). With [`History::len`] and the storage, it is
     /// the whole state of a history: [`History::from_parts`] puts one back together.
+    ///
+    /// ```
+    /// use hayanagi::{Entry, History, Position};
+    /// let mut pos = Position::startpos();
+    /// let mut history = History::new([Entry::EMPTY; 8]);
+    /// assert_eq!(history.start_key(), None);
+    /// for usi in ["7g7f", "3c3d"] {
+    ///     let mv = pos.parse_usi_move(usi)?;
+    ///     history.play(&mut pos, mv)?;
+    /// }
+    /// assert_eq!(history.start_key(), Some(Position::startpos().key())); // the first move's position
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub const fn start_key(&self) -> Option<u64> {
