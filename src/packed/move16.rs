@@ -108,6 +108,15 @@ const DROP_KINDS: [PieceKind; 7] = [
 
 impl Move {
     /// The move's 16-bit code in `format`.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Move16Format, Square};
+    /// let mv = Move::normal(Square::SQ_8H, Square::SQ_2B, true);
+    /// let code = mv.to_move16(Move16Format::YaneuraOu);
+    /// assert_eq!(code & 0x8000, 0x8000); // YaneuraOu's promotion bit
+    /// assert_eq!(Move::from_move16(code, Move16Format::YaneuraOu), Ok(mv));
+    /// assert_ne!(mv.to_move16(Move16Format::Cshogi), code); // cshogi keeps it in bit 14
+    /// ```
     #[must_use]
     pub const fn to_move16(self, format: Move16Format) -> u16 {
         let to = packed_of_square(self.to()) as u16;

@@ -8,6 +8,15 @@ use crate::ParseError;
 use crate::board::geometry;
 
 /// A side: Black (先手, moves first, uppercase in SFEN) or White (後手).
+///
+/// ```
+/// use hayanagi::{Color, Position};
+/// let pos = Position::from_usi_position("startpos moves 7g7f")?;
+/// assert_eq!(pos.side_to_move(), Color::White);
+/// assert_eq!(!Color::White, Color::Black);
+/// assert_eq!("white".parse::<Color>()?, Color::White);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Color {
@@ -19,11 +28,33 @@ pub enum Color {
 
 impl Color {
     /// Both colours, in index order.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position};
+    /// let pos = Position::startpos();
+    /// let pieces = Color::ALL.map(|c| pos.colored(c).count());
+    /// assert_eq!(pieces, [20, 20]);
+    /// assert!(Color::ALL.iter().enumerate().all(|(i, c)| c.index() == i));
+    /// ```
     pub const ALL: [Color; 2] = [Color::Black, Color::White];
     /// Number of colours.
+    ///
+    /// ```
+    /// use hayanagi::Color;
+    /// // One slot per colour.
+    /// let mut captures = [0u32; Color::NUM];
+    /// captures[Color::White.index()] += 1;
+    /// assert_eq!(captures, [0, 1]);
+    /// ```
     pub const NUM: usize = 2;
 
     /// Index 0 (Black) or 1 (White).
+    ///
+    /// ```
+    /// use hayanagi::Color;
+    /// assert_eq!(Color::Black.index(), 0);
+    /// assert_eq!(Color::White.index(), 1);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
@@ -31,6 +62,12 @@ impl Color {
     }
 
     /// The colour of an index, `None` if it is not 0 or 1.
+    ///
+    /// ```
+    /// use hayanagi::Color;
+    /// assert_eq!(Color::try_index(1), Some(Color::White));
+    /// assert_eq!(Color::try_index(2), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn try_index(index: usize) -> Option<Color> {
@@ -42,6 +79,12 @@ impl Color {
     }
 
     /// The other colour.
+    ///
+    /// ```
+    /// use hayanagi::Color;
+    /// assert_eq!(Color::Black.flip(), Color::White);
+    /// assert_eq!(Color::White.flip().flip(), Color::White);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn flip(self) -> Color {
@@ -52,6 +95,12 @@ impl Color {
     }
 
     /// The SFEN side-to-move letter: `b` or `w`.
+    ///
+    /// ```
+    /// use hayanagi::Color;
+    /// assert_eq!(Color::Black.to_sfen(), 'b');
+    /// assert_eq!(Color::White.to_sfen(), 'w');
+    /// ```
     #[inline]
     #[must_use]
     pub const fn to_sfen(self) -> char {

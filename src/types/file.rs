@@ -30,12 +30,34 @@ pub enum File {
 
 impl File {
     /// All files, 1 to 9.
+    ///
+    /// ```
+    /// use hayanagi::File;
+    /// let numbers: Vec<u8> = File::ALL.iter().map(|f| f.number()).collect();
+    /// assert_eq!(numbers, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    /// ```
     pub const ALL: [File; 9] =
         [File::F1, File::F2, File::F3, File::F4, File::F5, File::F6, File::F7, File::F8, File::F9];
     /// Number of files.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, File};
+    /// // Pawns per file: one slot for each file.
+    /// let mut pawns = [0u8; File::NUM];
+    /// pawns[File::F5.index()] += 1;
+    /// assert_eq!(pawns.iter().sum::<u8>(), 1);
+    /// assert_eq!(Bitboard::file(File::F5).count() as usize, File::NUM);
+    /// ```
     pub const NUM: usize = 9;
 
     /// The file with this number (1 to 9), `None` otherwise.
+    ///
+    /// ```
+    /// use hayanagi::File;
+    /// assert_eq!(File::new(1), Some(File::F1));
+    /// assert_eq!(File::new(0), None);
+    /// assert_eq!(File::new(10), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn new(number: u8) -> Option<File> {
@@ -43,6 +65,13 @@ impl File {
     }
 
     /// The file of an index (0 = file 1), `None` if the index is 9 or more.
+    ///
+    /// ```
+    /// use hayanagi::File;
+    /// assert_eq!(File::try_index(0), Some(File::F1));
+    /// assert_eq!(File::try_index(8), Some(File::F9));
+    /// assert_eq!(File::try_index(9), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn try_index(index: usize) -> Option<File> {
@@ -50,6 +79,13 @@ impl File {
     }
 
     /// The file of a USI digit (`b'1'` to `b'9'`).
+    ///
+    /// ```
+    /// use hayanagi::File;
+    /// assert_eq!(File::from_usi(b'7'), Some(File::F7));
+    /// assert_eq!(File::from_usi(b'0'), None);
+    /// assert_eq!(File::from_usi(b'a'), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn from_usi(byte: u8) -> Option<File> {
@@ -57,6 +93,12 @@ impl File {
     }
 
     /// The number, 1 to 9.
+    ///
+    /// ```
+    /// use hayanagi::{File, Square};
+    /// assert_eq!(File::F7.number(), 7);
+    /// assert_eq!(Square::SQ_2H.file().number(), 2);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn number(self) -> u8 {
@@ -64,6 +106,12 @@ impl File {
     }
 
     /// The index, 0 (file 1) to 8 (file 9).
+    ///
+    /// ```
+    /// use hayanagi::File;
+    /// assert_eq!(File::F1.index(), 0);
+    /// assert_eq!(File::F9.index(), 8);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
@@ -77,6 +125,12 @@ impl File {
     }
 
     /// The USI digit.
+    ///
+    /// ```
+    /// use hayanagi::File;
+    /// assert_eq!(File::F3.to_usi(), '3');
+    /// assert_eq!(File::from_usi(File::F3.to_usi() as u8), Some(File::F3));
+    /// ```
     #[inline]
     #[must_use]
     pub const fn to_usi(self) -> char {
@@ -84,6 +138,12 @@ impl File {
     }
 
     /// The same file seen from the other side (file 1 <-> file 9).
+    ///
+    /// ```
+    /// use hayanagi::File;
+    /// assert_eq!(File::F1.flip(), File::F9);
+    /// assert_eq!(File::F5.flip(), File::F5);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn flip(self) -> File {

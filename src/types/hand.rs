@@ -24,9 +24,25 @@ pub struct Hand {
 
 impl Hand {
     /// No piece in hand.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Hand, Position};
+    /// assert_eq!(Position::startpos().hand(Color::Black), Hand::EMPTY);
+    /// assert_eq!(Hand::EMPTY.total(), 0);
+    /// assert_eq!(Hand::EMPTY.to_string(), "-");
+    /// ```
     pub const EMPTY: Hand = Hand { counts: [0; PieceKind::HAND.len()] };
 
     /// How many pieces of `kind` are held (0 for the king and promoted kinds).
+    ///
+    /// ```
+    /// use hayanagi::{Color, PieceKind, Position};
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/4K4 b 3PS 1".parse()?;
+    /// let hand = pos.hand(Color::Black);
+    /// assert_eq!((hand.count(PieceKind::Pawn), hand.count(PieceKind::Silver)), (3, 1));
+    /// assert_eq!(hand.count(PieceKind::Gold), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     #[must_use]
     pub const fn count(self, kind: PieceKind) -> u8 {
@@ -34,6 +50,14 @@ impl Hand {
     }
 
     /// The same hand holding `count` of `kind`; unchanged if `kind` cannot be held in hand.
+    ///
+    /// ```
+    /// use hayanagi::{Hand, PieceKind};
+    /// let hand = Hand::EMPTY.with(PieceKind::Bishop, 1).with(PieceKind::Pawn, 2);
+    /// assert_eq!(hand.to_string(), "B2P");
+    /// assert_eq!(hand.with(PieceKind::Pawn, 0).to_string(), "B");
+    /// assert_eq!(hand.with(PieceKind::King, 1), hand); // not a hand kind: unchanged
+    /// ```
     #[inline]
     #[must_use]
     pub const fn with(mut self, kind: PieceKind, count: u8) -> Hand {
@@ -44,6 +68,12 @@ impl Hand {
     }
 
     /// True when nothing is held.
+    ///
+    /// ```
+    /// use hayanagi::{Hand, PieceKind};
+    /// assert!(Hand::EMPTY.is_empty());
+    /// assert!(!Hand::EMPTY.with(PieceKind::Pawn, 1).is_empty());
+    /// ```
     #[inline]
     #[must_use]
     pub const fn is_empty(self) -> bool {
@@ -60,6 +90,12 @@ impl Hand {
     }
 
     /// Total number of pieces held.
+    ///
+    /// ```
+    /// use hayanagi::{Hand, PieceKind};
+    /// let hand = Hand::EMPTY.with(PieceKind::Pawn, 18).with(PieceKind::Gold, 2);
+    /// assert_eq!(hand.total(), 20);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn total(self) -> u32 {

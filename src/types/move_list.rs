@@ -49,9 +49,23 @@ const FILLER: Move = Move::normal(Square::SQ_9A, Square::SQ_9B, false);
 
 impl MoveList {
     /// Capacity: more than any accepted position can have (see the type's documentation).
+    ///
+    /// ```
+    /// use hayanagi::{Move, MoveList, Square};
+    /// let mut list = MoveList::new();
+    /// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+    /// while list.push(mv) {}
+    /// assert_eq!(list.len(), MoveList::CAPACITY); // full: the next push was refused
+    /// ```
     pub const CAPACITY: usize = 1024;
 
     /// An empty list.
+    ///
+    /// ```
+    /// use hayanagi::MoveList;
+    /// let list = MoveList::new();
+    /// assert!(list.is_empty());
+    /// ```
     #[inline]
     #[must_use]
     pub const fn new() -> MoveList {
@@ -62,6 +76,13 @@ impl MoveList {
     }
 
     /// Appends `mv`; returns false (and drops it) if the list is full: `try_push(mv).is_ok()`.
+    ///
+    /// ```
+    /// use hayanagi::{Move, MoveList, Position, Square};
+    /// let mut list = Position::startpos().legal_moves();
+    /// assert!(list.push(Move::normal(Square::SQ_5I, Square::SQ_5H, false)));
+    /// assert_eq!(list.len(), 31); // pushed as given: the list does not check legality or repeats
+    /// ```
     #[inline(always)]
     pub fn push(&mut self, mv: Move) -> bool {
         match self.moves.get_mut(self.len) {
@@ -113,12 +134,27 @@ impl MoveList {
     }
 
     /// Removes every move.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut list = Position::startpos().legal_moves();
+    /// list.clear();
+    /// assert!(list.is_empty());
+    /// ```
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
     /// The moves as a slice.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position};
+    /// let list = Position::startpos().legal_moves();
+    /// let moves: &[Move] = list.as_slice();
+    /// assert_eq!(moves.len(), 30);
+    /// assert_eq!(moves, &list[..]);
+    /// ```
     #[inline]
     #[must_use]
     pub fn as_slice(&self) -> &[Move] {
@@ -127,6 +163,14 @@ impl MoveList {
     }
 
     /// The moves as a mutable slice (to sort or reorder them).
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut list = Position::startpos().legal_moves();
+    /// // Pawn pushes first, the rest after them.
+    /// list.as_mut_slice().sort_by_key(|mv| mv.to().rank() != hayanagi::Rank::F);
+    /// assert!(list[..9].iter().all(|mv| mv.to().rank() == hayanagi::Rank::F));
+    /// ```
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         self.moves.get_mut(..self.len).unwrap_or(&mut [])

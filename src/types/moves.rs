@@ -30,6 +30,15 @@ pub struct Move(NonZeroU16);
 
 impl Move {
     /// A board move from `from` to `to`, promoting if `promote`.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, Square};
+    /// let mv = Move::normal(Square::SQ_2G, Square::SQ_2F, false);
+    /// assert_eq!(mv.to_string(), "2g2f");
+    /// assert!(Position::startpos().is_legal(mv));
+    /// // Any two squares make a move value; legality is the position's question.
+    /// assert!(!Position::startpos().is_legal(Move::normal(Square::SQ_2G, Square::SQ_2E, false)));
+    /// ```
     #[inline]
     #[must_use]
     pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
@@ -38,6 +47,13 @@ impl Move {
     }
 
     /// A drop of `kind` on `to`; `None` if `kind` cannot be held in hand.
+    ///
+    /// ```
+    /// use hayanagi::{Move, PieceKind, Square};
+    /// let mv = Move::drop(PieceKind::Gold, Square::SQ_5B).unwrap();
+    /// assert_eq!(mv.to_string(), "G*5b");
+    /// assert_eq!(Move::drop(PieceKind::Horse, Square::SQ_5B), None); // not a hand kind
+    /// ```
     #[inline]
     #[must_use]
     pub const fn drop(kind: PieceKind, to: Square) -> Option<Move> {
@@ -59,6 +75,14 @@ impl Move {
 
     /// The 16-bit encoding: bits 0-6 `to`, bits 7-13 `from` (81 + hand kind for a drop), bit 14
     /// promotion, bit 15 always set. Stable across versions; [`Move::from_bits`] reads it back.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Square};
+    /// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+    /// // bit 15 | from 56 << 7 | to 47 (7g is index 56, 7f index 47)
+    /// assert_eq!(mv.to_bits(), 0x8000 | 56 << 7 | 47);
+    /// assert_eq!(Move::from_bits(mv.to_bits()), Some(mv));
+    /// ```
     #[inline]
     #[must_use]
     pub const fn to_bits(self) -> u16 {
@@ -109,6 +133,12 @@ impl Move {
     }
 
     /// The origin square of a board move; `None` for a drop.
+    ///
+    /// ```
+    /// use hayanagi::{Move, PieceKind, Square};
+    /// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).from(), Some(Square::SQ_7G));
+    /// assert_eq!(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap().from(), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn from(self) -> Option<Square> {
@@ -116,6 +146,12 @@ impl Move {
     }
 
     /// The dropped kind of a drop; `None` for a board move.
+    ///
+    /// ```
+    /// use hayanagi::{Move, PieceKind, Square};
+    /// assert_eq!(Move::drop(PieceKind::Rook, Square::SQ_5E).unwrap().drop_kind(), Some(PieceKind::Rook));
+    /// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).drop_kind(), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn drop_kind(self) -> Option<PieceKind> {
@@ -124,6 +160,12 @@ impl Move {
     }
 
     /// True for a drop.
+    ///
+    /// ```
+    /// use hayanagi::{Move, PieceKind, Square};
+    /// assert!(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap().is_drop());
+    /// assert!(!Move::normal(Square::SQ_7G, Square::SQ_7F, false).is_drop());
+    /// ```
     #[inline]
     #[must_use]
     pub const fn is_drop(self) -> bool {
@@ -131,6 +173,12 @@ impl Move {
     }
 
     /// True for a board move that promotes.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Square};
+    /// assert!(Move::normal(Square::SQ_8H, Square::SQ_2B, true).is_promotion());
+    /// assert!(!Move::normal(Square::SQ_8H, Square::SQ_2B, false).is_promotion());
+    /// ```
     #[inline]
     #[must_use]
     pub const fn is_promotion(self) -> bool {

@@ -21,9 +21,22 @@ pub struct Piece {
 
 impl Piece {
     /// Number of distinct pieces (2 colours x 14 kinds).
+    ///
+    /// ```
+    /// use hayanagi::Piece;
+    /// assert_eq!(Piece::NUM, 28);
+    /// assert!((0..Piece::NUM).all(|i| Piece::try_index(i).map(|p| p.index()) == Some(i)));
+    /// ```
     pub const NUM: usize = Color::NUM * PieceKind::NUM;
 
     /// The piece of `color` and `kind`.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Piece, PieceKind, Position, Square};
+    /// let king = Piece::new(Color::Black, PieceKind::King);
+    /// assert_eq!(Position::startpos().piece_at(Square::SQ_5I), Some(king));
+    /// assert_eq!(king.to_string(), "K");
+    /// ```
     #[inline]
     #[must_use]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
@@ -31,6 +44,12 @@ impl Piece {
     }
 
     /// The colour.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Position, Square};
+    /// let piece = Position::startpos().piece_at(Square::SQ_8B).unwrap();
+    /// assert_eq!(piece.color(), Color::White);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn color(self) -> Color {
@@ -38,6 +57,12 @@ impl Piece {
     }
 
     /// The kind.
+    ///
+    /// ```
+    /// use hayanagi::{PieceKind, Position, Square};
+    /// let piece = Position::startpos().piece_at(Square::SQ_8B).unwrap();
+    /// assert_eq!(piece.kind(), PieceKind::Rook);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn kind(self) -> PieceKind {
@@ -45,6 +70,13 @@ impl Piece {
     }
 
     /// Index `color * 14 + kind`, 0 to 27.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Piece, PieceKind};
+    /// assert_eq!(Piece::new(Color::Black, PieceKind::Pawn).index(), 0);
+    /// assert_eq!(Piece::new(Color::White, PieceKind::Pawn).index(), 14);
+    /// assert_eq!(Piece::new(Color::White, PieceKind::Dragon).index(), 27);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
@@ -52,6 +84,12 @@ impl Piece {
     }
 
     /// The piece of an index, `None` if it is 28 or more.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Piece, PieceKind};
+    /// assert_eq!(Piece::try_index(21), Some(Piece::new(Color::White, PieceKind::King)));
+    /// assert_eq!(Piece::try_index(28), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn try_index(index: usize) -> Option<Piece> {

@@ -52,6 +52,13 @@ pub enum PieceKind {
 
 impl PieceKind {
     /// All kinds in index order.
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// let promoted = PieceKind::ALL.iter().filter(|k| k.is_promoted()).count();
+    /// assert_eq!(promoted, 6);
+    /// assert_eq!(PieceKind::ALL[7], PieceKind::King);
+    /// ```
     pub const ALL: [PieceKind; 14] = [
         PieceKind::Pawn,
         PieceKind::Lance,
@@ -69,8 +76,21 @@ impl PieceKind {
         PieceKind::Dragon,
     ];
     /// Number of kinds.
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert_eq!(PieceKind::NUM, 14);
+    /// assert_eq!(PieceKind::try_index(PieceKind::NUM), None);
+    /// ```
     pub const NUM: usize = geometry::KINDS;
     /// The kinds that can be held in hand, in index order (P L N S G B R): the first seven of [`ALL`](Self::ALL).
+    ///
+    /// ```
+    /// use hayanagi::{Hand, PieceKind};
+    /// let hand = Hand::EMPTY.with(PieceKind::Pawn, 2).with(PieceKind::Rook, 1);
+    /// let counts = PieceKind::HAND.map(|kind| hand.count(kind));
+    /// assert_eq!(counts, [2, 0, 0, 0, 0, 0, 1]); // P L N S G B R
+    /// ```
     pub const HAND: [PieceKind; geometry::HAND_KINDS] = {
         let mut hand = [PieceKind::Pawn; geometry::HAND_KINDS];
         let mut i = 0;
@@ -82,6 +102,13 @@ impl PieceKind {
     };
 
     /// The index, 0 to 13.
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert_eq!(PieceKind::Pawn.index(), 0);
+    /// assert_eq!(PieceKind::King.index(), 7);
+    /// assert_eq!(PieceKind::Dragon.index(), 13);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
@@ -89,6 +116,12 @@ impl PieceKind {
     }
 
     /// The kind of an index, `None` if it is 14 or more.
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert_eq!(PieceKind::try_index(6), Some(PieceKind::Rook));
+    /// assert_eq!(PieceKind::try_index(14), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn try_index(index: usize) -> Option<PieceKind> {
@@ -96,6 +129,13 @@ impl PieceKind {
     }
 
     /// Whether this kind can be held in hand (pawn, lance, knight, silver, gold, bishop, rook).
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert!(PieceKind::Gold.is_hand_kind());
+    /// assert!(!PieceKind::King.is_hand_kind());
+    /// assert!(!PieceKind::Dragon.is_hand_kind()); // a captured dragon goes to hand as a rook
+    /// ```
     #[inline]
     #[must_use]
     pub const fn is_hand_kind(self) -> bool {
@@ -103,6 +143,13 @@ impl PieceKind {
     }
 
     /// Whether this is a promoted kind.
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert!(PieceKind::Horse.is_promoted());
+    /// assert!(!PieceKind::Bishop.is_promoted());
+    /// assert!(!PieceKind::Gold.is_promoted());
+    /// ```
     #[inline]
     #[must_use]
     pub const fn is_promoted(self) -> bool {
@@ -110,6 +157,13 @@ impl PieceKind {
     }
 
     /// The promoted kind, `None` for gold, king and kinds already promoted.
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert_eq!(PieceKind::Rook.promote(), Some(PieceKind::Dragon));
+    /// assert_eq!(PieceKind::King.promote(), None);
+    /// assert_eq!(PieceKind::Dragon.promote(), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn promote(self) -> Option<PieceKind> {
@@ -125,6 +179,12 @@ impl PieceKind {
     }
 
     /// The base kind of a promoted kind; other kinds are returned unchanged.
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert_eq!(PieceKind::ProKnight.unpromote(), PieceKind::Knight);
+    /// assert_eq!(PieceKind::Knight.unpromote(), PieceKind::Knight);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn unpromote(self) -> PieceKind {
@@ -141,6 +201,13 @@ impl PieceKind {
 
     /// The SFEN letter of a base kind as Black writes it (`P`, `L`, ... `K`); promoted kinds are
     /// written as `+` and their base letter.
+    ///
+    /// ```
+    /// use hayanagi::PieceKind;
+    /// assert_eq!(PieceKind::Knight.base_letter(), 'N');
+    /// assert_eq!(PieceKind::ProKnight.base_letter(), 'N');
+    /// assert_eq!(PieceKind::King.base_letter(), 'K');
+    /// ```
     #[inline]
     #[must_use]
     pub const fn base_letter(self) -> char {

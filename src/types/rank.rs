@@ -32,11 +32,29 @@ pub enum Rank {
 
 impl Rank {
     /// All ranks, `a` to `i`.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Rank};
+    /// let zone: Vec<Rank> = Rank::ALL.into_iter().filter(|r| r.is_promotion_zone(Color::White)).collect();
+    /// assert_eq!(zone, [Rank::G, Rank::H, Rank::I]);
+    /// ```
     pub const ALL: [Rank; 9] = [Rank::A, Rank::B, Rank::C, Rank::D, Rank::E, Rank::F, Rank::G, Rank::H, Rank::I];
     /// Number of ranks.
+    ///
+    /// ```
+    /// use hayanagi::{Bitboard, Rank};
+    /// assert_eq!(Bitboard::rank(Rank::E).count() as usize, Rank::NUM);
+    /// assert_eq!(Rank::ALL.len(), Rank::NUM);
+    /// ```
     pub const NUM: usize = 9;
 
     /// The rank of an index (0 = `a`), `None` if the index is 9 or more.
+    ///
+    /// ```
+    /// use hayanagi::Rank;
+    /// assert_eq!(Rank::try_index(0), Some(Rank::A));
+    /// assert_eq!(Rank::try_index(9), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn try_index(index: usize) -> Option<Rank> {
@@ -44,6 +62,13 @@ impl Rank {
     }
 
     /// The rank of a USI letter (`b'a'` to `b'i'`).
+    ///
+    /// ```
+    /// use hayanagi::Rank;
+    /// assert_eq!(Rank::from_usi(b'i'), Some(Rank::I));
+    /// assert_eq!(Rank::from_usi(b'j'), None);
+    /// assert_eq!(Rank::from_usi(b'A'), None); // lowercase only
+    /// ```
     #[inline]
     #[must_use]
     pub const fn from_usi(byte: u8) -> Option<Rank> {
@@ -51,6 +76,12 @@ impl Rank {
     }
 
     /// The index, 0 (`a`) to 8 (`i`); also the board row of the square numbering.
+    ///
+    /// ```
+    /// use hayanagi::{Rank, Square};
+    /// assert_eq!(Rank::A.index(), 0);
+    /// assert_eq!(Square::SQ_7G.rank().index(), 6);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
@@ -58,6 +89,12 @@ impl Rank {
     }
 
     /// The traditional number, 1 (一段目, `a`) to 9 (九段目, `i`).
+    ///
+    /// ```
+    /// use hayanagi::Rank;
+    /// assert_eq!(Rank::A.number(), 1);
+    /// assert_eq!(Rank::G.number(), 7); // 7g is 7七
+    /// ```
     #[inline]
     #[must_use]
     pub const fn number(self) -> u8 {
@@ -65,6 +102,12 @@ impl Rank {
     }
 
     /// The USI letter.
+    ///
+    /// ```
+    /// use hayanagi::Rank;
+    /// assert_eq!(Rank::G.to_usi(), 'g');
+    /// assert_eq!(Rank::G.to_string(), "g");
+    /// ```
     #[inline]
     #[must_use]
     pub const fn to_usi(self) -> char {
@@ -72,6 +115,12 @@ impl Rank {
     }
 
     /// The same rank seen from the other side (`a` <-> `i`).
+    ///
+    /// ```
+    /// use hayanagi::Rank;
+    /// assert_eq!(Rank::A.flip(), Rank::I);
+    /// assert_eq!(Rank::C.flip(), Rank::G);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn flip(self) -> Rank {
@@ -79,6 +128,13 @@ impl Rank {
     }
 
     /// Whether a piece of `color` may promote on this rank (the three ranks nearest the opponent).
+    ///
+    /// ```
+    /// use hayanagi::{Color, Rank};
+    /// assert!(Rank::A.is_promotion_zone(Color::Black) && Rank::C.is_promotion_zone(Color::Black));
+    /// assert!(!Rank::D.is_promotion_zone(Color::Black));
+    /// assert!(Rank::G.is_promotion_zone(Color::White));
+    /// ```
     #[inline]
     #[must_use]
     pub const fn is_promotion_zone(self, color: Color) -> bool {

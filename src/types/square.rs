@@ -39,6 +39,14 @@ pub enum Square {
 
 impl Square {
     /// All squares in index order (`9a`, `8a`, ... `1a`, `9b`, ... `1i`).
+    ///
+    /// ```
+    /// use hayanagi::{Position, Square};
+    /// let pos = Position::startpos();
+    /// let empty = Square::ALL.iter().filter(|&&sq| pos.piece_at(sq).is_none()).count();
+    /// assert_eq!(empty, 41);
+    /// assert_eq!((Square::ALL[0], Square::ALL[80]), (Square::SQ_9A, Square::SQ_1I));
+    /// ```
     #[rustfmt::skip]
     pub const ALL: [Square; 81] = [
         Square::SQ_9A, Square::SQ_8A, Square::SQ_7A, Square::SQ_6A, Square::SQ_5A, Square::SQ_4A, Square::SQ_3A, Square::SQ_2A, Square::SQ_1A,
@@ -52,9 +60,21 @@ impl Square {
         Square::SQ_9I, Square::SQ_8I, Square::SQ_7I, Square::SQ_6I, Square::SQ_5I, Square::SQ_4I, Square::SQ_3I, Square::SQ_2I, Square::SQ_1I,
     ];
     /// Number of squares.
+    ///
+    /// ```
+    /// use hayanagi::{Position, Square};
+    /// assert_eq!(Position::startpos().board().len(), Square::NUM);
+    /// assert_eq!(Square::try_index(Square::NUM), None);
+    /// ```
     pub const NUM: usize = 81;
 
     /// The square on `file` and `rank`.
+    ///
+    /// ```
+    /// use hayanagi::{File, Rank, Square};
+    /// assert_eq!(Square::new(File::F5, Rank::I), Square::SQ_5I);
+    /// assert_eq!(Square::new(File::F1, Rank::A).index(), 8);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn new(file: File, rank: Rank) -> Square {
@@ -62,6 +82,12 @@ impl Square {
     }
 
     /// The square of an index (0 to 80), `None` otherwise.
+    ///
+    /// ```
+    /// use hayanagi::Square;
+    /// assert_eq!(Square::try_index(56), Some(Square::SQ_7G));
+    /// assert_eq!(Square::try_index(81), None);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn try_index(index: usize) -> Option<Square> {
@@ -69,6 +95,13 @@ impl Square {
     }
 
     /// The index, 0 (`9a`) to 80 (`1i`).
+    ///
+    /// ```
+    /// use hayanagi::Square;
+    /// assert_eq!(Square::SQ_9A.index(), 0);
+    /// assert_eq!(Square::SQ_7G.index(), 56);
+    /// assert_eq!(Square::SQ_1I.index(), 80);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
@@ -76,6 +109,11 @@ impl Square {
     }
 
     /// The file.
+    ///
+    /// ```
+    /// use hayanagi::{File, Square};
+    /// assert_eq!(Square::SQ_7G.file(), File::F7);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn file(self) -> File {
@@ -83,6 +121,11 @@ impl Square {
     }
 
     /// The rank.
+    ///
+    /// ```
+    /// use hayanagi::{Rank, Square};
+    /// assert_eq!(Square::SQ_7G.rank(), Rank::G);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn rank(self) -> Rank {
@@ -90,6 +133,12 @@ impl Square {
     }
 
     /// The square seen from the other side (the board turned 180 degrees): `7g` <-> `3c`.
+    ///
+    /// ```
+    /// use hayanagi::Square;
+    /// assert_eq!(Square::SQ_7G.flip(), Square::SQ_3C);
+    /// assert_eq!(Square::SQ_5E.flip(), Square::SQ_5E);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn flip(self) -> Square {
@@ -97,6 +146,13 @@ impl Square {
     }
 
     /// The square as `color` sees it: itself for Black, flipped for White.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Square};
+    /// // Each side's rook starts on its own 2h.
+    /// assert_eq!(Square::SQ_2H.relative_to(Color::Black), Square::SQ_2H);
+    /// assert_eq!(Square::SQ_2H.relative_to(Color::White), Square::SQ_8B);
+    /// ```
     #[inline]
     #[must_use]
     pub const fn relative_to(self, color: Color) -> Square {
@@ -107,6 +163,13 @@ impl Square {
     }
 
     /// Whether a piece of `color` may promote moving to or from this square.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Square};
+    /// assert!(Square::SQ_2C.is_promotion_zone(Color::Black));
+    /// assert!(!Square::SQ_2C.is_promotion_zone(Color::White));
+    /// assert!(Square::SQ_2G.is_promotion_zone(Color::White));
+    /// ```
     #[inline]
     #[must_use]
     pub const fn is_promotion_zone(self, color: Color) -> bool {
@@ -157,6 +220,13 @@ impl Square {
 }
 
 /// Why a USI square did not parse.
+///
+/// ```
+/// use hayanagi::{Square, SquareParseError};
+/// assert_eq!("7j".parse::<Square>(), Err(SquareParseError::Rank));
+/// assert_eq!(Square::from_usi("77g"), Err(SquareParseError::Length));
+/// assert_eq!(SquareParseError::Rank.to_string(), "the rank of a square must be a letter a-i");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SquareParseError {
     /// Not exactly two bytes.
