@@ -1,26 +1,7 @@
 //! `hayanagi mate <plies> <position>` (README, "Mate search"), run as a user runs it.
 
-use std::process::{Command, Output};
-
-fn hayanagi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hayanagi")).args(args).output().expect("the binary runs")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = hayanagi(args);
-    assert!(output.status.success(), "{args:?}: {:?} {}", output.status, String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).expect("UTF-8")
-}
-
-fn fails(args: &[&str]) -> String {
-    let output = hayanagi(args);
-    assert_eq!(output.status.code(), Some(2), "{args:?}");
-    assert!(output.stdout.is_empty(), "{args:?}");
-    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
-    assert!(stderr.starts_with("hayanagi: ") && !stderr.contains("panicked"), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    stderr
-}
+mod run;
+use run::{fails, stdout_of};
 
 const TSUME_3: &str = "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1";
 

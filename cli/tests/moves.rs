@@ -7,30 +7,11 @@ mod common;
 #[path = "../../tests/common/rules.rs"]
 mod rules;
 
-use std::process::{Command, Output};
+mod run;
+use run::{fails, stdout_of};
 
 use hayanagi::Position;
 use rules::{Plain, RuleMove};
-
-fn hayanagi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hayanagi")).args(args).output().expect("the binary runs")
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = hayanagi(args);
-    assert!(output.status.success(), "{args:?}: {:?} {}", output.status, String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).expect("UTF-8")
-}
-
-fn fails(args: &[&str]) -> String {
-    let output = hayanagi(args);
-    assert_eq!(output.status.code(), Some(2), "{args:?}");
-    assert!(output.stdout.is_empty(), "{args:?}");
-    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
-    assert!(stderr.starts_with("hayanagi: ") && !stderr.contains("panicked"), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    stderr
-}
 
 const KINDS: [&str; 7] = ["all", "captures", "non-captures", "drops", "checks", "quiet-checks", "evasions"];
 
