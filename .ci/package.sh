@@ -14,6 +14,8 @@ trap 'rm -rf "$work"' EXIT
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 
 timeout 600 cargo publish --dry-run -p hayanagi --allow-dirty
+# The dry run verifies the package but need not leave the .crate behind: write it (already verified).
+timeout 600 cargo package -p hayanagi --allow-dirty --no-verify
 crate=$(ls "$CARGO_TARGET_DIR"/package/hayanagi-*.crate | sort -V | tail -1)
 files=$(tar -tzf "$crate" | grep -vc '/$')
 echo "package: $(basename "$crate"): $(stat -c %s "$crate") bytes, $files files"
