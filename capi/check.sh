@@ -18,12 +18,8 @@ target="${CARGO_TARGET_DIR:-$root/capi/target}"
 start=$(date +%s)
 step() { printf '\n== capi: %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
 fail() { echo "capi/check.sh: $*" >&2; exit 1; }
-apt_install() {
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  timeout 300 $sudo apt-get update -qq &&
-    timeout 300 $sudo apt-get install -y -qq --no-install-recommends "$@" > /dev/null
-}
+# shellcheck source=../.ci/apt_install.sh
+source "$root/.ci/apt_install.sh"
 # Seconds since $1 (from `date +%s.%N`), to 2 decimals.
 since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'; }
 

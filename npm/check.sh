@@ -16,12 +16,8 @@ root="$(dirname "$here")"
 start=$(date +%s)
 step() { printf '\n== npm: %s (%ss)\n' "$1" "$(($(date +%s) - start))"; }
 fail() { echo "npm/check.sh: $*" >&2; exit 1; }
-apt_install() {
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  timeout 300 $sudo apt-get update -qq &&
-    timeout 300 $sudo apt-get install -y -qq --no-install-recommends "$@" > /dev/null
-}
+# shellcheck source=../.ci/apt_install.sh
+source "$root/.ci/apt_install.sh"
 
 step "tools"
 command -v node > /dev/null || fail "Node 20 or newer is needed"
