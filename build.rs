@@ -1,6 +1,6 @@
 //! Generates the attack, step, between and Zobrist tables into `$OUT_DIR/tables.rs`.
 //!
-//! The generator is `gen/lib.rs` (with the board geometry of `src/board/geometry.rs`), compiled
+//! The generator is `gen/lib.rs` (with the board geometry of `src/types/geometry.rs`), compiled
 //! straight into this build script so that the published package carries it; `gen/tool` compiles the
 //! same file as a crate of its own to run it and test it alone.
 

@@ -12,7 +12,7 @@
 //! never changes a hash key. No hash maps, no floating point, no clock: the same source gives
 //! byte-identical output on every machine.
 
-#[path = "../src/board/geometry.rs"]
+#[path = "../src/types/geometry.rs"]
 mod geometry;
 
 use geometry::{

@@ -1,10 +1,10 @@
-//! The board underneath a position: the [`Bitboard`](crate::Bitboard) set type, the geometry shared
-//! with the table generator, the generated tables (magic slider attacks, steps, `between`, Zobrist
-//! keys) and the attack lookups over them.
+//! The board underneath a position, built on the values of `types/`: the [`Bitboard`](crate::Bitboard)
+//! set type with the board's fixed regions (promotion zones, dead squares), the generated tables
+//! (magic slider attacks, steps, `between`, Zobrist keys) and the attack lookups over them.
 
 pub(crate) mod attacks;
 pub(crate) mod bitboard;
-pub(crate) mod geometry;
 pub(crate) mod magic;
+mod regions;
 pub(crate) mod tables;
 pub mod zobrist;

@@ -14,7 +14,7 @@ use crate::{Color, Piece, PieceKind, Square};
 /// assert_eq!(zobrist::MAX_HAND_COUNT, 18);
 /// assert!(zobrist::hand(Color::Black, PieceKind::Pawn, zobrist::MAX_HAND_COUNT).is_some());
 /// ```
-pub const MAX_HAND_COUNT: u8 = crate::board::geometry::MAX_HAND_COUNT as u8;
+pub const MAX_HAND_COUNT: u8 = crate::types::geometry::MAX_HAND_COUNT as u8;
 
 /// Key XORed in when White is to move.
 ///
@@ -37,7 +37,7 @@ pub const SIDE: u64 = ZOBRIST_SIDE;
 /// assert_eq!(pos.key() ^ without_black_king.key(), zobrist::board(king, Square::SQ_5I));
 /// # Ok::<(), hayanagi::SfenError>(())
 /// ```
-#[inline]
+#[inline(always)]
 #[must_use]
 pub fn board(piece: Piece, square: Square) -> u64 {
     ZOBRIST_BOARD[piece.color().index()][piece.kind().index()][square.index()]
@@ -56,4 +56,15 @@ pub fn board(piece: Piece, square: Square) -> u64 {
 #[must_use]
 pub fn hand(color: Color, kind: PieceKind, count: u8) -> Option<u64> {
     ZOBRIST_HAND.get(color.index())?.get(kind.index())?.get(count as usize).copied()
+}
+
+/// [`hand`] as make, undo and the key computation use it: 0 where `hand` is `None` (a count beyond the
+/// table, which only an unchecked move on a position no game reaches can produce), so that they need
+/// no branch.
+#[inline(always)]
+pub(crate) fn hand_or_zero(color: Color, kind: PieceKind, count: u8) -> u64 {
+    match ZOBRIST_HAND[color.index()].get(kind.index()).and_then(|keys| keys.get(count as usize)) {
+        Some(&key) => key,
+        None => 0,
+    }
 }

@@ -302,23 +302,6 @@ pub(crate) fn first_non_printable(input: &[u8]) -> Option<(usize, u8)> {
     input.iter().copied().enumerate().find(|&(_, byte)| !(0x20..=0x7e).contains(&byte))
 }
 
-/// The piece an SFEN letter names: its base kind, Black for uppercase and White for lowercase.
-pub(crate) fn piece_of_letter(byte: u8) -> Option<Piece> {
-    let kind = match byte.to_ascii_uppercase() {
-        b'P' => PieceKind::Pawn,
-        b'L' => PieceKind::Lance,
-        b'N' => PieceKind::Knight,
-        b'S' => PieceKind::Silver,
-        b'G' => PieceKind::Gold,
-        b'B' => PieceKind::Bishop,
-        b'R' => PieceKind::Rook,
-        b'K' => PieceKind::King,
-        _ => return None,
-    };
-    let color = if byte.is_ascii_uppercase() { Color::Black } else { Color::White };
-    Some(Piece::new(color, kind))
-}
-
 /// The board read from the first field: pieces and the offset of each piece's first byte.
 struct Board {
     pieces: [Option<Piece>; Square::NUM],
@@ -363,7 +346,7 @@ fn parse_board(field: &[u8]) -> Result<Board, SfenError> {
                 } else {
                     byte
                 };
-                let Some(piece) = piece_of_letter(letter) else {
+                let Some(piece) = Piece::from_letter(letter) else {
                     return err(i, SfenErrorKind::UnknownPiece { byte: letter });
                 };
                 let piece = match (promoted, piece.kind().promote()) {
@@ -441,7 +424,7 @@ fn parse_hands(field: &[u8], base: usize) -> Result<Hands, SfenError> {
         let piece = match letter {
             b'+' => return err(i, SfenErrorKind::HandPromoted),
             b'-' => return err(i, SfenErrorKind::HandDash),
-            _ => match piece_of_letter(letter) {
+            _ => match Piece::from_letter(letter) {
                 None => return err(i, SfenErrorKind::UnknownPiece { byte: letter }),
                 Some(piece) if piece.kind() == PieceKind::King => return err(i, SfenErrorKind::HandKing),
                 Some(piece) => piece,
@@ -773,10 +756,7 @@ impl fmt::Display for Sfen<'_> {
         } else {
             for (color, hand) in [(Color::Black, black), (Color::White, white)] {
                 for kind in crate::types::hand::SFEN_ORDER {
-                    let letter = match color {
-                        Color::Black => kind.base_letter(),
-                        Color::White => kind.base_letter().to_ascii_lowercase(),
-                    };
+                    let letter = Piece::new(color, kind).letter();
                     match hand.count(kind) {
                         0 => {}
                         1 => write!(f, "{letter}")?,

@@ -6,7 +6,7 @@
 use core::fmt;
 
 use crate::notation::sfen::{self, Ply, SfenError, SfenErrorKind, SfenField};
-use crate::{Color, File, Move, PlayError, Position, Rank, Square, Undo};
+use crate::{Color, File, Move, Piece, PlayError, Position, Rank, Square, Undo};
 
 /// Why a USI move is malformed (syntax only; see [`UsiMoveError`]).
 ///
@@ -150,7 +150,7 @@ impl Move {
     pub fn from_usi_bytes(usi: &[u8]) -> Result<Move, UsiMoveError> {
         let Some(&first) = usi.first() else { return syntax(0, MoveSyntaxError::Empty) };
         if first.is_ascii_alphabetic() {
-            let kind = match sfen::piece_of_letter(first) {
+            let kind = match Piece::from_letter(first) {
                 Some(piece) if piece.kind().is_hand_kind() => match piece.color() {
                     Color::Black => piece.kind(),
                     Color::White => return syntax(0, MoveSyntaxError::LowercaseDrop),

@@ -2,8 +2,7 @@
 //! tsume solver's table keeps apart to compare hands by dominance; and the key after a move, without
 //! playing it.
 
-use crate::position::{board_key, hand_key};
-use crate::{Color, Move, Piece, PieceKind, Position, board::tables::ZOBRIST_SIDE};
+use crate::{Color, Move, Piece, PieceKind, Position, zobrist};
 
 impl Position {
     /// The hand part of [`Position::key`]: the keys of both hands, every (colour, kind, count)
@@ -23,7 +22,7 @@ impl Position {
         for color in Color::ALL {
             let hand = self.hand(color);
             for kind in PieceKind::HAND {
-                key ^= hand_key(color, kind, hand.count(kind));
+                key ^= zobrist::hand_or_zero(color, kind, hand.count(kind));
             }
         }
         key
@@ -63,7 +62,7 @@ impl Position {
     pub fn key_after(&self, mv: Move) -> u64 {
         let us = self.side_to_move();
         let to = mv.to();
-        let mut key = self.key() ^ ZOBRIST_SIDE;
+        let mut key = self.key() ^ zobrist::SIDE;
         match mv.from() {
             None => {
                 let Some(kind) = mv.drop_kind() else { return self.key() };
@@ -71,24 +70,25 @@ impl Position {
                 if self.piece_at(to).is_some() || count == 0 {
                     return self.key();
                 }
-                key ^= hand_key(us, kind, count) ^ hand_key(us, kind, count - 1);
-                key ^= board_key(Piece::new(us, kind), to);
+                key ^= zobrist::hand_or_zero(us, kind, count) ^ zobrist::hand_or_zero(us, kind, count - 1);
+                key ^= zobrist::board(Piece::new(us, kind), to);
             }
             Some(from) => {
                 let Some(piece) = self.piece_at(from) else { return self.key() };
                 if let Some(captured) = self.piece_at(to) {
-                    key ^= board_key(captured, to);
+                    key ^= zobrist::board(captured, to);
                     if captured.kind() != PieceKind::King {
                         let kind = captured.kind().unpromote();
                         let count = self.hand(us).count(kind);
-                        key ^= hand_key(us, kind, count) ^ hand_key(us, kind, count.wrapping_add(1));
+                        key ^= zobrist::hand_or_zero(us, kind, count)
+                            ^ zobrist::hand_or_zero(us, kind, count.wrapping_add(1));
                     }
                 }
                 let moved = match (mv.is_promotion(), piece.kind().promote()) {
                     (true, Some(promoted)) => Piece::new(piece.color(), promoted),
                     _ => piece,
                 };
-                key ^= board_key(piece, from) ^ board_key(moved, to);
+                key ^= zobrist::board(piece, from) ^ zobrist::board(moved, to);
             }
         }
         key

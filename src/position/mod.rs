@@ -10,10 +10,10 @@ pub(crate) mod setup;
 pub use movegen::{GroupMoves, MoveFilter, MoveGroup, Origin, Promotion};
 
 use crate::between;
+use crate::types::geometry;
 use crate::{
-    Bitboard, Color, Hand, Move, Piece, PieceKind, Square, bishop_attacks,
-    board::tables::{ZOBRIST_BOARD, ZOBRIST_HAND, ZOBRIST_SIDE},
-    lance_attacks, rook_attacks, step_to,
+    Bitboard, Color, File, Hand, Move, Piece, PieceKind, Rank, Square, bishop_attacks, lance_attacks, rook_attacks,
+    step_to, zobrist,
 };
 
 /// A shogi position.
@@ -322,21 +322,7 @@ pub(crate) fn aligned(a: Square, b: Square) -> bool {
 /// Rows and columns from `from` to `to` (positive toward rank `i` and file 1).
 #[inline(always)]
 fn offset(from: Square, to: Square) -> (i32, i32) {
-    let (f, t) = (from.index() as i32, to.index() as i32);
-    (t / 9 - f / 9, t % 9 - f % 9)
-}
-
-#[inline(always)]
-pub(crate) fn board_key(piece: Piece, square: Square) -> u64 {
-    ZOBRIST_BOARD[piece.color().index()][piece.kind().index()][square.index()]
-}
-
-#[inline(always)]
-pub(crate) fn hand_key(color: Color, kind: PieceKind, count: u8) -> u64 {
-    match ZOBRIST_HAND[color.index()].get(kind.index()).and_then(|keys| keys.get(count as usize)) {
-        Some(&key) => key,
-        None => 0,
-    }
+    geometry::delta(from.index() as i32, to.index() as i32)
 }
 
 const START_BACK: [PieceKind; 9] = [
@@ -364,11 +350,11 @@ impl Position {
     #[must_use]
     pub fn startpos() -> Position {
         let mut board = [None; Square::NUM];
-        for col in 0..9 {
-            board[col] = Some(Piece::new(Color::White, START_BACK[col]));
-            board[18 + col] = Some(Piece::new(Color::White, PieceKind::Pawn));
-            board[54 + col] = Some(Piece::new(Color::Black, PieceKind::Pawn));
-            board[72 + col] = Some(Piece::new(Color::Black, START_BACK[col]));
+        for (file, back) in File::ALL.into_iter().zip(START_BACK) {
+            board[Square::new(file, Rank::A).index()] = Some(Piece::new(Color::White, back));
+            board[Square::new(file, Rank::C).index()] = Some(Piece::new(Color::White, PieceKind::Pawn));
+            board[Square::new(file, Rank::G).index()] = Some(Piece::new(Color::Black, PieceKind::Pawn));
+            board[Square::new(file, Rank::I).index()] = Some(Piece::new(Color::Black, back));
         }
         board[Square::SQ_8B.index()] = Some(Piece::new(Color::White, PieceKind::Rook));
         board[Square::SQ_2B.index()] = Some(Piece::new(Color::White, PieceKind::Bishop));
@@ -814,15 +800,15 @@ impl Position {
     /// ```
     #[must_use]
     pub fn compute_key(&self) -> u64 {
-        let mut key = if self.side == Color::White { ZOBRIST_SIDE } else { 0 };
+        let mut key = if self.side == Color::White { zobrist::SIDE } else { 0 };
         for square in Square::ALL {
             if let Some(piece) = self.board[square.index()] {
-                key ^= board_key(piece, square);
+                key ^= zobrist::board(piece, square);
             }
         }
         for color in Color::ALL {
             for kind in PieceKind::HAND {
-                key ^= hand_key(color, kind, self.hands[color.index()].count(kind));
+                key ^= zobrist::hand_or_zero(color, kind, self.hands[color.index()].count(kind));
             }
         }
         key
@@ -849,14 +835,16 @@ impl Position {
     #[inline(always)]
     fn add_to_hand(&mut self, color: Color, kind: PieceKind) {
         let count = self.hands[color.index()].get(kind);
-        self.key ^= hand_key(color, kind, count) ^ hand_key(color, kind, count.wrapping_add(1));
+        self.key ^=
+            zobrist::hand_or_zero(color, kind, count) ^ zobrist::hand_or_zero(color, kind, count.wrapping_add(1));
         self.hands[color.index()].add(kind);
     }
 
     #[inline(always)]
     fn take_from_hand(&mut self, color: Color, kind: PieceKind) {
         let count = self.hands[color.index()].get(kind);
-        self.key ^= hand_key(color, kind, count) ^ hand_key(color, kind, count.wrapping_sub(1));
+        self.key ^=
+            zobrist::hand_or_zero(color, kind, count) ^ zobrist::hand_or_zero(color, kind, count.wrapping_sub(1));
         self.hands[color.index()].remove(kind);
     }
 
@@ -926,13 +914,13 @@ impl Position {
                 self.take_from_hand(us, kind);
                 let piece = Piece::new(us, kind);
                 self.put(to, piece);
-                self.key ^= board_key(piece, to);
+                self.key ^= zobrist::board(piece, to);
             }
             Some(from) => {
                 let Some(piece) = self.board[from.index()] else { return self.unplayed(restore) };
                 if let Some(captured) = self.board[to.index()] {
                     self.remove(to, captured);
-                    self.key ^= board_key(captured, to);
+                    self.key ^= zobrist::board(captured, to);
                     if captured.kind() == PieceKind::King {
                         self.kings[captured.color().index()] = None;
                     } else {
@@ -941,20 +929,20 @@ impl Position {
                     restore.captured = Some(captured);
                 }
                 self.remove(from, piece);
-                self.key ^= board_key(piece, from);
+                self.key ^= zobrist::board(piece, from);
                 let moved = match (mv.is_promotion(), piece.kind().promote()) {
                     (true, Some(promoted)) => Piece::new(piece.color(), promoted),
                     _ => piece,
                 };
                 self.put(to, moved);
-                self.key ^= board_key(moved, to);
+                self.key ^= zobrist::board(moved, to);
                 if moved.kind() == PieceKind::King {
                     self.kings[moved.color().index()] = Some(to);
                 }
             }
         }
         self.side = us.flip();
-        self.key ^= ZOBRIST_SIDE;
+        self.key ^= zobrist::SIDE;
         self.ply = self.ply.wrapping_add(1);
         restore
     }
@@ -1076,7 +1064,7 @@ impl Position {
             return Err(PlayError::PassInCheck);
         }
         self.side = self.side.flip();
-        self.key ^= ZOBRIST_SIDE;
+        self.key ^= zobrist::SIDE;
         Ok(())
     }
 }

@@ -185,7 +185,7 @@ impl Setup {
         let mut kings: [Option<Square>; 2] = [None; 2];
         let mut second_king = [false; 2];
         let mut board_counts = [0u32; 7];
-        // Per colour, the files that already hold an unpromoted pawn, as bits by column.
+        // Per colour, the files that already hold an unpromoted pawn, one bit per file.
         let mut pawn_files = [0u16; 2];
         for square in Square::ALL {
             let Some(piece) = self.board[square.index()] else { continue };
@@ -207,12 +207,12 @@ impl Setup {
                     error.push(SetupProblem::TooManyPieces { kind: base, square: Some(square) });
                 }
             }
-            if is_dead(piece, square) {
+            if piece.is_dead_on(square) {
                 error.push(SetupProblem::DeadPiece { piece, square });
             }
             if piece.kind() == PieceKind::Pawn {
                 let files = &mut pawn_files[color.index()];
-                let bit = 1u16 << (square.index() % 9);
+                let bit = 1u16 << square.file().index();
                 if *files & bit != 0 {
                     error.push(SetupProblem::Nifu { color, square });
                 }
@@ -253,22 +253,6 @@ impl Setup {
             error.push(SetupProblem::OpponentInCheck { king });
         }
         if error.len == 0 { Ok(pos) } else { Err(error) }
-    }
-}
-
-/// Whether `piece` on `square` could never move again: a pawn or lance on its last rank, a knight on
-/// its last two.
-pub(crate) const fn is_dead(piece: Piece, square: Square) -> bool {
-    let row = square.index() / 9;
-    // Rows still ahead of the piece in its direction of travel.
-    let ahead = match piece.color() {
-        Color::Black => row,
-        Color::White => 8 - row,
-    };
-    match piece.kind() {
-        PieceKind::Pawn | PieceKind::Lance => ahead < 1,
-        PieceKind::Knight => ahead < 2,
-        _ => false,
     }
 }
 

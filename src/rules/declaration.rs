@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Color, PieceKind, Position, Rank};
+use crate::{Bitboard, Color, PieceKind, Position};
 
 /// The rule a declaration is judged by.
 ///
@@ -265,21 +265,6 @@ impl Declaration {
     }
 }
 
-/// The enemy camp of each colour: the three ranks nearest the opponent (its promotion zone).
-const CAMP: [Bitboard; Color::NUM] = [camp(Color::Black), camp(Color::White)];
-
-const fn camp(color: Color) -> Bitboard {
-    let mut camp = Bitboard::EMPTY;
-    let mut i = 0;
-    while i < Rank::ALL.len() {
-        if Rank::ALL[i].is_promotion_zone(color) {
-            camp = camp.union(Bitboard::rank(Rank::ALL[i]));
-        }
-        i += 1;
-    }
-    camp
-}
-
 /// Big pieces (大駒) count 5 points; every other piece but the king counts 1.
 const fn points_of(kind: PieceKind) -> u32 {
     match kind {
@@ -316,7 +301,7 @@ impl Position {
     #[must_use]
     pub fn declaration(&self, rule: DeclarationRule) -> Declaration {
         let us = self.side_to_move();
-        let camp = CAMP[us.index()];
+        let camp = Bitboard::promotion_zone(us);
         let ours = self.colored(us);
         let mut points = 0;
         let mut pieces_in_camp = 0;

@@ -4,8 +4,8 @@ use core::fmt;
 use core::ops::Not;
 use core::str::FromStr;
 
-use crate::ParseError;
-use crate::board::geometry;
+use super::geometry;
+use super::parse_error::ParseError;
 
 /// A side: Black (先手, moves first, uppercase in SFEN) or White (後手).
 ///

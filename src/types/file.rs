@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::board::geometry;
+use super::geometry;
 
 /// A file, 1 to 9. File 1 is on Black's right (the `1` of USI `1a`), file 9 on Black's left.
 ///

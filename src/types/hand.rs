@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::PieceKind;
+use super::piece_kind::PieceKind;
 
 /// The pieces one side holds in hand: a count per hand kind (pawn ..= rook).
 ///

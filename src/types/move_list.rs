@@ -3,7 +3,7 @@
 use core::fmt;
 use core::ops::{Deref, DerefMut};
 
-use crate::{Move, Square};
+use super::{moves::Move, square::Square};
 
 /// A list of at most [`MoveList::CAPACITY`] moves, on the stack.
 ///

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::num::NonZeroU16;
 
-use crate::{PieceKind, Square};
+use super::{piece_kind::PieceKind, square::Square};
 
 /// Bit set in every move, so that no move is 0 and `Option<Move>` takes 2 bytes.
 const VALID: u16 = 1 << 15;

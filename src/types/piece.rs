@@ -2,7 +2,8 @@
 
 use core::fmt;
 
-use crate::{Color, PieceKind};
+use super::geometry;
+use super::{color::Color, parse_error::ParseError, piece_kind::PieceKind, square::Square};
 
 /// A piece on the board: a colour and a kind.
 ///
@@ -101,15 +102,53 @@ impl Piece {
 }
 
 impl Piece {
+    /// The piece of one SFEN letter: its base kind, Black for uppercase and White for lowercase.
+    #[inline]
+    pub(crate) const fn from_letter(letter: u8) -> Option<Piece> {
+        let color = if letter.is_ascii_uppercase() { Color::Black } else { Color::White };
+        match PieceKind::from_base_letter(letter.to_ascii_uppercase()) {
+            Some(kind) => Some(Piece::new(color, kind)),
+            None => None,
+        }
+    }
+
+    /// The SFEN letter of this piece's base kind, uppercase for Black and lowercase for White (a
+    /// promoted piece is written `+` and this letter).
+    #[inline]
+    pub(crate) const fn letter(self) -> char {
+        let letter = self.kind.base_letter();
+        match self.color {
+            Color::Black => letter,
+            Color::White => letter.to_ascii_lowercase(),
+        }
+    }
+
     /// The piece written in SFEN letters (`P`, `+b`, `k`), `None` for anything else: the one reader
     /// behind [`Piece`]'s and [`PieceKind`]'s `FromStr`.
     pub(crate) fn from_sfen_bytes(text: &[u8]) -> Option<Piece> {
         match text {
-            [letter] => crate::notation::sfen::piece_of_letter(*letter),
-            [b'+', letter] => crate::notation::sfen::piece_of_letter(*letter)
+            [letter] => Piece::from_letter(*letter),
+            [b'+', letter] => Piece::from_letter(*letter)
                 .and_then(|piece| piece.kind().promote().map(|promoted| Piece::new(piece.color(), promoted))),
             _ => None,
         }
+    }
+
+    /// Whether this piece standing on `square` could never move again: an unpromoted pawn or lance
+    /// on its last rank, an unpromoted knight on its last two. No piece may be dropped where it
+    /// would be dead, a move that ends there must promote, and a setup with a dead piece is refused.
+    ///
+    /// ```
+    /// use hayanagi::{Color, Piece, PieceKind, Square};
+    /// let knight = Piece::new(Color::Black, PieceKind::Knight);
+    /// assert!(knight.is_dead_on(Square::SQ_5B) && !knight.is_dead_on(Square::SQ_5C));
+    /// assert!(Piece::new(Color::White, PieceKind::Pawn).is_dead_on(Square::SQ_5I));
+    /// assert!(!Piece::new(Color::Black, PieceKind::ProPawn).is_dead_on(Square::SQ_5A));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_dead_on(self, square: Square) -> bool {
+        geometry::is_dead(self.color.index(), self.kind as u8, square.rank().index() as u8)
     }
 }
 
@@ -123,10 +162,10 @@ impl Piece {
 /// assert_eq!("+k".parse::<Piece>(), Err(ParseError::Piece));
 /// ```
 impl core::str::FromStr for Piece {
-    type Err = crate::ParseError;
+    type Err = ParseError;
 
-    fn from_str(s: &str) -> Result<Piece, crate::ParseError> {
-        Piece::from_sfen_bytes(s.as_bytes()).ok_or(crate::ParseError::Piece)
+    fn from_str(s: &str) -> Result<Piece, ParseError> {
+        Piece::from_sfen_bytes(s.as_bytes()).ok_or(ParseError::Piece)
     }
 }
 
@@ -136,11 +175,6 @@ impl fmt::Display for Piece {
         if self.kind.is_promoted() {
             f.write_str("+")?;
         }
-        let letter = self.kind.base_letter();
-        let letter = match self.color {
-            Color::Black => letter,
-            Color::White => letter.to_ascii_lowercase(),
-        };
-        write!(f, "{letter}")
+        write!(f, "{}", self.letter())
     }
 }

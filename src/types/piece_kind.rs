@@ -2,7 +2,8 @@
 
 use core::fmt;
 
-use crate::board::geometry;
+use super::geometry;
+use super::{color::Color, parse_error::ParseError, piece::Piece};
 
 /// A kind of piece, without colour.
 ///
@@ -211,18 +212,26 @@ impl PieceKind {
     #[inline]
     #[must_use]
     pub const fn base_letter(self) -> char {
-        match self.unpromote() {
-            PieceKind::Pawn => 'P',
-            PieceKind::Lance => 'L',
-            PieceKind::Knight => 'N',
-            PieceKind::Silver => 'S',
-            PieceKind::Gold => 'G',
-            PieceKind::Bishop => 'B',
-            PieceKind::Rook => 'R',
-            _ => 'K',
+        LETTERS[self.unpromote().index()] as char
+    }
+
+    /// The base kind of an uppercase SFEN letter (`P`, `L`, ... `K`): the inverse of
+    /// [`base_letter`](Self::base_letter) on the eight base kinds.
+    #[inline]
+    pub(crate) const fn from_base_letter(letter: u8) -> Option<PieceKind> {
+        let mut i = 0;
+        while i < LETTERS.len() {
+            if LETTERS[i] == letter {
+                return Some(PieceKind::ALL[i]);
+            }
+            i += 1;
         }
+        None
     }
 }
+
+/// The SFEN letter of each base kind, indexed by kind (P L N S G B R K): the one table both ways.
+const LETTERS: [u8; 8] = *b"PLNSGBRK";
 
 /// Reads what [`Display`](fmt::Display) writes: Black's SFEN spelling, `P L N S G B R K`, or `+`
 /// and one of `P L N S B R` (uppercase only: lowercase is White's spelling of a [`Piece`](crate::Piece)).
@@ -237,12 +246,12 @@ impl PieceKind {
 /// }
 /// ```
 impl core::str::FromStr for PieceKind {
-    type Err = crate::ParseError;
+    type Err = ParseError;
 
-    fn from_str(s: &str) -> Result<PieceKind, crate::ParseError> {
-        match crate::Piece::from_sfen_bytes(s.as_bytes()) {
-            Some(piece) if piece.color() == crate::Color::Black => Ok(piece.kind()),
-            _ => Err(crate::ParseError::PieceKind),
+    fn from_str(s: &str) -> Result<PieceKind, ParseError> {
+        match Piece::from_sfen_bytes(s.as_bytes()) {
+            Some(piece) if piece.color() == Color::Black => Ok(piece.kind()),
+            _ => Err(ParseError::PieceKind),
         }
     }
 }

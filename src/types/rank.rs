@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-use crate::Color;
-use crate::board::geometry;
+use super::color::Color;
+use super::geometry;
 
 /// A rank, `a` to `i` in USI (一段目 to 九段目). Rank `a` is White's back rank and is row 0 of the
 /// square numbering.

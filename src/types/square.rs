@@ -3,8 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::geometry;
-use crate::{Color, File, Rank};
+use super::geometry;
+use super::{color::Color, file::File, rank::Rank};
 
 /// A square of the board.
 ///
@@ -160,6 +160,13 @@ impl Square {
             Color::Black => self,
             Color::White => self.flip(),
         }
+    }
+
+    /// The square one row behind this one as `color` sees it (toward its own back rank), `None` off
+    /// the board: where a pawn of `color` pushed onto this square came from.
+    #[inline(always)]
+    pub(crate) const fn behind(self, color: Color) -> Option<Square> {
+        Square::try_index(geometry::behind(self as u8, color.index()) as usize)
     }
 
     /// Whether a piece of `color` may promote moving to or from this square.

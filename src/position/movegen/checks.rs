@@ -106,10 +106,9 @@ impl<S: Sink> Sink for CheckSink<'_, S> {
             }
             Origin::PawnPushes(color) => {
                 // A push uncovers a check when its pawn is a discoverer and leaves the line.
-                let back: i8 = if color == Color::Black { 9 } else { -9 };
                 let mut discovered = Bitboard::EMPTY;
                 for to in targets {
-                    if let Some(from) = Square::try_index((to as i8 + back) as usize)
+                    if let Some(from) = to.behind(color)
                         && self.discovered(from).contains(to)
                     {
                         discovered = discovered.with(to);

@@ -295,10 +295,7 @@ impl MoveGroup {
     fn make(&self, to: Square, promote: bool) -> Option<Move> {
         match self.origin {
             Origin::Square(from) => Some(Move::normal(from, to, promote)),
-            Origin::PawnPushes(color) => {
-                let back = if color == Color::Black { 9 } else { -9 };
-                Square::try_index((to as i32 + back) as usize).map(|from| Move::normal(from, to, promote))
-            }
+            Origin::PawnPushes(color) => to.behind(color).map(|from| Move::normal(from, to, promote)),
             Origin::Drop(kind) => Move::drop(kind, to),
         }
     }

@@ -69,9 +69,8 @@ impl Sink for ListSink<'_> {
                 }
             }
             Origin::PawnPushes(color) => {
-                let back: i8 = if color == Color::Black { 9 } else { -9 };
                 for to in targets {
-                    if let Some(from) = Square::try_index((to as i8 + back) as usize) {
+                    if let Some(from) = to.behind(color) {
                         self.push(from, to, promotion);
                     }
                 }
@@ -108,50 +107,6 @@ impl Sink for FindSink {
     fn add(&mut self, group: MoveGroup) -> ControlFlow<()> {
         if group.contains(self.0) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     }
-}
-
-/// Rows a piece of `color` can never leave: the last `n` ranks in its direction.
-#[inline(always)]
-const fn last_ranks(color: Color, n: u32) -> Bitboard {
-    // Rows 0..n for Black, rows 9-n..9 for White; 9 squares per row.
-    let rows = (1u128 << (9 * n)) - 1;
-    let bits = match color {
-        Color::Black => rows,
-        Color::White => rows << (81 - 9 * n),
-    };
-    match Bitboard::from_u128(bits) {
-        Some(bb) => bb,
-        None => Bitboard::EMPTY,
-    }
-}
-
-const ZONE: [Bitboard; 2] = [last_ranks(Color::Black, 3), last_ranks(Color::White, 3)];
-const LAST_1: [Bitboard; 2] = [last_ranks(Color::Black, 1), last_ranks(Color::White, 1)];
-const LAST_2: [Bitboard; 2] = [last_ranks(Color::Black, 2), last_ranks(Color::White, 2)];
-
-/// Every square of each file that holds a square of `bb`.
-#[inline(always)]
-fn fill_files(bb: Bitboard) -> Bitboard {
-    let mut bits = bb.to_u128();
-    bits |= bits >> 9;
-    bits |= bits >> 18;
-    bits |= bits >> 36;
-    bits |= bits >> 72;
-    bits |= bits << 9;
-    bits |= bits << 18;
-    bits |= bits << 36;
-    bits |= bits << 72;
-    Bitboard::from_u128(bits & Bitboard::FULL.to_u128()).unwrap_or(Bitboard::EMPTY)
-}
-
-/// Moves every square one row toward `color`'s front (pawn pushes).
-#[inline(always)]
-fn forward(color: Color, bb: Bitboard) -> Bitboard {
-    let bits = match color {
-        Color::Black => bb.to_u128() >> 9,
-        Color::White => (bb.to_u128() << 9) & Bitboard::FULL.to_u128(),
-    };
-    Bitboard::from_u128(bits).unwrap_or(Bitboard::EMPTY)
 }
 
 /// A board group from `from`.
@@ -294,12 +249,12 @@ impl Position {
     /// Moves of every piece but the king onto `targets`.
     #[inline(always)]
     fn board_moves<S: Sink>(&self, sink: &mut S, us: Color, targets: Bitboard, pinned: Bitboard) -> ControlFlow<()> {
-        let zone = ZONE[us.index()];
-        let last1 = LAST_1[us.index()];
+        let zone = Bitboard::promotion_zone(us);
+        let last1 = Bitboard::dead_squares(us, PieceKind::Pawn);
 
         // Pawns, all at once when not pinned.
         let pawns = self.pieces(us, PieceKind::Pawn);
-        let pushes = forward(us, pawns & !pinned) & targets;
+        let pushes = (pawns & !pinned).forward(us) & targets;
         let group = |targets, promotion| MoveGroup::new(Origin::PawnPushes(us), targets, promotion);
         sink.add(group(pushes & last1, Promotion::Promoted))?;
         sink.add(group(pushes & zone & !last1, Promotion::Both))?;
@@ -348,22 +303,34 @@ impl Position {
         pinned: Bitboard,
     ) -> ControlFlow<()> {
         let occupied = self.occupied();
-        let zone = ZONE[us.index()];
+        let zone = Bitboard::promotion_zone(us);
         // Pinned pieces move only along the line between their king and the pinner.
         let reach = |attacks: Bitboard| -> Bitboard {
             if pinned.contains(from) { attacks & targets & self.pin_line(us, from) } else { attacks & targets }
         };
         let king_steps = || step_attacks(us, PieceKind::King, from);
         match kind {
-            PieceKind::Pawn => {
-                forward_moves(sink, from, reach(forward(us, Bitboard::from_square(from))), zone, LAST_1[us.index()])
-            }
-            PieceKind::Lance => {
-                forward_moves(sink, from, reach(lance_attacks(us, from, occupied)), zone, LAST_1[us.index()])
-            }
-            PieceKind::Knight => {
-                forward_moves(sink, from, reach(step_attacks(us, kind, from)), zone, LAST_2[us.index()])
-            }
+            PieceKind::Pawn => forward_moves(
+                sink,
+                from,
+                reach(Bitboard::from_square(from).forward(us)),
+                zone,
+                Bitboard::dead_squares(us, PieceKind::Pawn),
+            ),
+            PieceKind::Lance => forward_moves(
+                sink,
+                from,
+                reach(lance_attacks(us, from, occupied)),
+                zone,
+                Bitboard::dead_squares(us, PieceKind::Pawn),
+            ),
+            PieceKind::Knight => forward_moves(
+                sink,
+                from,
+                reach(step_attacks(us, kind, from)),
+                zone,
+                Bitboard::dead_squares(us, PieceKind::Knight),
+            ),
             PieceKind::Silver => zone_moves(sink, from, reach(step_attacks(us, kind, from)), zone),
             PieceKind::Bishop => zone_moves(sink, from, reach(bishop_attacks(from, occupied)), zone),
             PieceKind::Rook => zone_moves(sink, from, reach(rook_attacks(from, occupied)), zone),
@@ -399,8 +366,8 @@ impl Position {
         }
         let drop = |kind, targets| MoveGroup::new(Origin::Drop(kind), targets, Promotion::Unpromoted);
         if hand.count(PieceKind::Pawn) > 0 {
-            let nifu = fill_files(self.pieces(us, PieceKind::Pawn));
-            let mut to = targets & !LAST_1[us.index()] & !nifu;
+            let nifu = self.pieces(us, PieceKind::Pawn).fill_files();
+            let mut to = targets & !Bitboard::dead_squares(us, PieceKind::Pawn) & !nifu;
             // Uchifuzume: a pawn dropped in front of the enemy king must not mate it.
             if let Some(their_king) = self.king(us.flip()) {
                 let front = step_attacks(us.flip(), PieceKind::Pawn, their_king);
@@ -413,10 +380,10 @@ impl Position {
             sink.add(drop(PieceKind::Pawn, to))?;
         }
         if hand.count(PieceKind::Lance) > 0 {
-            sink.add(drop(PieceKind::Lance, targets & !LAST_1[us.index()]))?;
+            sink.add(drop(PieceKind::Lance, targets & !Bitboard::dead_squares(us, PieceKind::Pawn)))?;
         }
         if hand.count(PieceKind::Knight) > 0 {
-            sink.add(drop(PieceKind::Knight, targets & !LAST_2[us.index()]))?;
+            sink.add(drop(PieceKind::Knight, targets & !Bitboard::dead_squares(us, PieceKind::Knight)))?;
         }
         for kind in [PieceKind::Silver, PieceKind::Gold, PieceKind::Bishop, PieceKind::Rook] {
             if hand.count(kind) > 0 {

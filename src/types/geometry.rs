@@ -2,7 +2,7 @@
 //! through `#[path]`), so the tables and the code that reads them can never disagree.
 //!
 //! Everything here works on raw numbers (square index, row, column, kind index) so that it needs no
-//! type of either crate. SPEC §1: square = `row * 9 + col`, row 0 = rank `a` (White's back rank),
+//! type of either crate. The numbering: square = `row * 9 + col`, row 0 = rank `a` (White's back rank),
 //! col 0 = file 9; Black moves toward row 0.
 
 // Each crate uses a different subset of these items.
@@ -66,6 +66,13 @@ pub const fn file_of_col(col: u8) -> u8 {
 /// Column of a file number (1..=9); the inverse of [`file_of_col`].
 pub const fn col_of_file(file: u8) -> u8 {
     FILES - file
+}
+
+/// Rows and columns from square `from` to square `to` (positive toward row 8 and column 8).
+/// (In `i32` throughout: make asks it for every move, and this is its fastest form.)
+pub const fn delta(from: i32, to: i32) -> (i32, i32) {
+    let files = FILES as i32;
+    (to / files - from / files, to % files - from % files)
 }
 
 /// A step as (row delta, column delta), written from Black's side: negative rows go forward.
@@ -149,7 +156,31 @@ pub const fn offset(square: u8, delta: Delta) -> Option<u8> {
     }
 }
 
+/// How many rows lie ahead of `row` in `color`'s direction of travel: Black moves toward row 0,
+/// White toward row 8.
+pub const fn rows_ahead(color: usize, row: u8) -> u8 {
+    if color == BLACK { row } else { RANKS - 1 - row }
+}
+
 /// Whether `row` is in `color`'s promotion zone (the three ranks nearest the opponent).
 pub const fn in_promotion_zone(color: usize, row: u8) -> bool {
-    if color == BLACK { row <= 2 } else { row >= 6 }
+    rows_ahead(color, row) < 3
+}
+
+/// Whether an unpromoted piece of `kind` and `color` on `row` could never move again: a pawn or
+/// lance on its last rank, a knight on its last two. No piece may be dropped there, and a move there
+/// must promote.
+pub const fn is_dead(color: usize, kind: u8, row: u8) -> bool {
+    let needed = match kind {
+        PAWN | LANCE => 1,
+        KNIGHT => 2,
+        _ => 0,
+    };
+    rows_ahead(color, row) < needed
+}
+
+/// The index one row behind `square` as `color` sees it (toward its own back rank), 81 or more when
+/// that is off the board: where a pawn pushed onto `square` came from.
+pub const fn behind(square: u8, color: usize) -> u8 {
+    if color == BLACK { square.wrapping_add(FILES) } else { square.wrapping_sub(FILES) }
 }
