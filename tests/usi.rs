@@ -415,7 +415,42 @@ fn check(input: &[u8]) -> Result<Position, UsiError> {
             assert_eq!(pos.ply(), start.ply() + moves);
         }
     }
+    // The move list alone, played by `play_usi_moves` on the start, gives the same answer with the
+    // offsets into the list, and leaves the start as it was when it fails.
+    if let Some(at) = input.windows(7).position(|w| w == b" moves ")
+        && let Ok(start) = Position::from_usi_position_bytes(&input[..at])
+        && input.len() > at + 7
+    {
+        let list = &input[at + 7..];
+        let mut pos = start.clone();
+        match (pos.play_usi_moves_bytes_with(list, |_, _| {}), &result) {
+            (Ok(()), Ok(end)) => assert_eq!(&pos, end),
+            (Err(error), Err(whole)) => {
+                assert_eq!(error.offset() + at + 7, whole.offset(), "{:?}", String::from_utf8_lossy(input));
+                assert_eq!(pos, start, "a failed list changes nothing");
+            }
+            (list, whole) => panic!("{:?}: list {list:?}, command {whole:?}", String::from_utf8_lossy(input)),
+        }
+    }
     result
+}
+
+#[test]
+fn a_move_list_alone_plays_as_in_the_command_and_changes_nothing_when_it_fails() {
+    let mut pos = Position::startpos();
+    pos.play_usi_moves("7g7f 3c3d 8h2b+").unwrap();
+    assert_eq!(pos, usi("startpos moves 7g7f 3c3d 8h2b+"));
+    pos.play_usi_moves("").unwrap();
+    assert_eq!(pos.ply(), 4, "an empty list plays nothing");
+    let before = pos.clone();
+    for (list, offset, index) in [("3a2b 3a2b", 5, 1), ("3a2b B*5e  7g7f", 10, 2), ("3a2b 7x7f", 6, 1), (" 3a2b", 0, 0)] {
+        let err = pos.play_usi_moves(list).unwrap_err();
+        assert_eq!(err.offset(), offset, "{list:?}");
+        assert!(matches!(err.kind(), UsiErrorKind::Move { index: i, .. } if i == index), "{list:?}: {err:?}");
+        assert_eq!(pos, before, "{list:?} changed the position");
+    }
+    let err = pos.play_usi_moves("3a2b\t").unwrap_err();
+    assert_eq!((err.offset(), err.kind()), (4, UsiErrorKind::NonPrintable { byte: b'\t' }));
 }
 
 #[test]

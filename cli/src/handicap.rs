@@ -20,26 +20,33 @@ pub(crate) fn handicaps_command(args: &[String], mut out: impl Write) -> Result<
 }
 
 /// `handicap <name>[ moves m1 m2 ...]` (after an optional `position `): the handicap's start
-/// position with the moves played, calling `after_move` with the position after each one.
-pub(crate) fn handicap_position(text: &[u8], mut after_move: impl FnMut(&Position, Undo)) -> Result<Position, String> {
+/// position with the moves played by the core's USI move-list reader, calling `after_move` with the
+/// position after each one.
+pub(crate) fn handicap_position(text: &[u8], after_move: impl FnMut(&Position, Undo)) -> Result<Position, String> {
     let bad = |message: String| format!("bad handicap position: {message}");
-    let text = std::str::from_utf8(text).map_err(|_| bad("not UTF-8".into()))?;
-    let mut words = text.strip_prefix("position ").unwrap_or(text).split(' ');
+    let start = if text.starts_with(b"position ") { "position ".len() } else { 0 };
+    let rest = text.get(start..).unwrap_or(&[]);
+    let mut words = rest.splitn(4, |&byte| byte == b' ');
     words.next(); // `handicap`
     let Some(name) = words.next() else { return Err(bad("missing the handicap name".into())) };
+    let name = std::str::from_utf8(name).map_err(|_| bad("the handicap name is not UTF-8".into()))?;
     let handicap: Handicap = name.parse().map_err(|error| bad(format!("{name:?} is {error}")))?;
     let mut pos = handicap.position();
-    match words.next() {
-        None => {}
-        Some("moves") => {
-            for (number, word) in words.enumerate() {
-                let illegal = |error: &dyn std::fmt::Display| bad(format!("move {} {word:?}: {error}", number + 1));
-                let mv = pos.parse_usi_move(word).map_err(|error| illegal(&error))?;
-                let undo = pos.play(mv).map_err(|error| illegal(&error))?;
-                after_move(&pos, undo);
-            }
+    match (words.next(), words.next()) {
+        (None, _) | (Some(b"moves"), None) => {}
+        (Some(b"moves"), Some([])) => return Err(bad(format!("at byte {}: a space ends the input", text.len()))),
+        (Some(b"moves"), Some(list)) => {
+            // Offsets into the whole text, as for the other position forms.
+            let list_start = text.len() - list.len();
+            pos.play_usi_moves_bytes_with(list, after_move)
+                .map_err(|error| bad(format!("at byte {}: {}", error.offset() + list_start, error.kind())))?;
         }
-        Some(other) => return Err(bad(format!("expected 'moves' after the handicap name, got {other:?}"))),
+        (Some(other), _) => {
+            return Err(bad(format!(
+                "expected 'moves' after the handicap name, got {:?}",
+                String::from_utf8_lossy(other)
+            )));
+        }
     }
     Ok(pos)
 }

@@ -3,16 +3,9 @@
 
 use hayanagi::{Color, Handicap, Position, Square};
 
-/// True when `pos` has the board, hands and side to move of `other` (the ply is not compared).
-fn same(pos: &Position, other: &Position) -> bool {
-    pos.board() == other.board()
-        && pos.side_to_move() == other.side_to_move()
-        && Color::ALL.iter().all(|&c| pos.hand(c) == other.hand(c))
-}
-
 /// The `手合割` name of `pos`: `平手` for the start position, a handicap's Japanese name, or `None`.
 pub(crate) fn kif_name(pos: &Position) -> Option<&'static str> {
-    if same(pos, &Position::startpos()) {
+    if pos.same_position(&Position::startpos()) {
         return Some("平手");
     }
     Handicap::of(pos).map(Handicap::japanese)

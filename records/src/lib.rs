@@ -374,32 +374,21 @@ impl Record {
 }
 
 fn read_usi(text: &str) -> Result<Record, ReadError> {
-    let line = text.lines().next().unwrap_or("").trim_end_matches('\r');
-    let (start_text, moves) = match line.find(" moves") {
-        Some(at) => (&line[..at], Some(&line[at + " moves".len()..])),
-        None => (line, None),
-    };
-    let start = Position::from_usi_position(start_text).map_err(|e| ReadError {
+    // Trailing blanks are no part of the command (a file's line may end with them).
+    let line = text.lines().next().unwrap_or("").trim_end_matches(['\r', ' ', '\t']);
+    // The core reads the command and plays its moves; the start is the end with the moves taken back.
+    let mut undos = Vec::new();
+    let end = Position::from_usi_position_with(line, |_, undo| undos.push(undo)).map_err(|e| ReadError {
         line: 1,
-        column: e.offset() + 1,
-        kind: ReadErrorKind::Usi(e.to_string()),
+        column: column(line, e.offset()),
+        kind: ReadErrorKind::Usi(e),
     })?;
-    let mut record = Record::new(start.clone());
-    let mut pos = start;
-    // Byte offset of the word in the line.
-    let mut at = start_text.len() + " moves".len();
-    for word in moves.unwrap_or("").split(' ') {
-        if !word.is_empty() {
-            let mv = pos.parse_usi_move(word).map_err(|e| ReadError {
-                line: 1,
-                column: column(line, at),
-                kind: ReadErrorKind::Usi(e.to_string()),
-            })?;
-            pos.play_unchecked(mv);
-            record.moves.push(RecordMove { mv, time_ms: None, comments: Vec::new() });
-        }
-        at += word.len() + 1;
+    let mut start = end;
+    for undo in undos.iter().rev() {
+        start.undo_unchecked(*undo);
     }
+    let mut record = Record::new(start);
+    record.moves = undos.iter().map(|undo| RecordMove { mv: undo.mv(), time_ms: None, comments: Vec::new() }).collect();
     Ok(record)
 }
 
@@ -438,8 +427,8 @@ pub enum ReadErrorKind {
     JapaneseMove(hayanagi::JapaneseMoveError),
     /// The start position is not a valid position (every reason).
     Position(hayanagi::SetupError),
-    /// A USI `position` line rejected by the core (its message).
-    Usi(String),
+    /// A USI `position` line rejected by the core: the core's error (its offset is into the line).
+    Usi(hayanagi::UsiError),
     /// A KIF move number that is not the next one.
     MoveNumber {
         /// The number expected.
@@ -463,7 +452,10 @@ impl fmt::Display for ReadErrorKind {
             ReadErrorKind::CsaMove(e) => write!(f, "CSA move: {}", e.kind()),
             ReadErrorKind::JapaneseMove(e) => write!(f, "move: {}", e.kind()),
             ReadErrorKind::Position(e) => write!(f, "start position: {e}"),
-            ReadErrorKind::Usi(e) => write!(f, "USI: {e}"),
+            ReadErrorKind::Usi(e) => match e.kind() {
+                hayanagi::UsiErrorKind::Sfen(sfen) => write!(f, "USI: sfen {}: {}", sfen.field(), sfen.kind()),
+                kind => write!(f, "USI: {kind}"),
+            },
             ReadErrorKind::MoveNumber { expected, found } => {
                 write!(f, "expected move number {expected}, found {found}")
             }

@@ -269,4 +269,15 @@ fn usi_lines_read_and_write() {
     assert_eq!(record.write(Format::Usi), "sfen 8k/9/7P1/9/9/9/9/9/4K4 w Srb4g3s4n4l17p 1 moves 1a1b\n");
     let err = Record::read_str("startpos moves 7g7f 7g7f", None).unwrap_err();
     assert_eq!((err.line, err.column), (1, 21));
+    // The core's typed error, not a message: the kind says which move and why.
+    let ReadErrorKind::Usi(usi) = err.kind else { panic!("{err:?}") };
+    assert!(matches!(usi.kind(), hayanagi::UsiErrorKind::Move { index: 1, error: hayanagi::UsiMoveError::Illegal(_) }));
+    assert_eq!(err.to_string(), "line 1, column 21: USI: moves[1]: illegal move 7g7f");
+    // The start moves back to where the record began; a trailing blank is no part of the command.
+    let record = Record::read_str("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 7 moves G*5b 5a5b \r\n", Some(Format::Usi)).unwrap();
+    assert_eq!(record.start.sfen().to_string(), "4k4/9/9/9/9/9/9/9/4K4 b G 7");
+    assert_eq!(record.moves.len(), 2);
+    let err = Record::read_str("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 0", Some(Format::Usi)).unwrap_err();
+    assert_eq!((err.line, err.column), (1, 32));
+    assert_eq!(err.kind.to_string(), "USI: sfen ply: the ply must be at least 1");
 }

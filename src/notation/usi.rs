@@ -321,6 +321,19 @@ impl core::error::Error for UsiError {
     }
 }
 
+impl UsiError {
+    /// The same error with every offset moved by `by` bytes (for a move list inside a command).
+    const fn shifted(self, by: usize) -> UsiError {
+        let kind = match self.kind {
+            UsiErrorKind::Move { index, error: UsiMoveError::Syntax { offset, error } } => {
+                UsiErrorKind::Move { index, error: UsiMoveError::Syntax { offset: offset.saturating_add(by), error } }
+            }
+            kind => kind,
+        };
+        UsiError { offset: self.offset.saturating_add(by), kind }
+    }
+}
+
 fn usi_error<T>(offset: usize, kind: UsiErrorKind) -> Result<T, UsiError> {
     Err(UsiError { offset, kind })
 }
@@ -464,14 +477,14 @@ impl Position {
     /// move before the one in error.
     pub fn from_usi_position_bytes_with(
         input: &[u8],
-        mut after_move: impl FnMut(&Position, Undo),
+        after_move: impl FnMut(&Position, Undo),
     ) -> Result<Position, UsiError> {
         if let Some((offset, byte)) = sfen::first_non_printable(input) {
             return usi_error(offset, UsiErrorKind::NonPrintable { byte });
         }
         let start = if input.starts_with(b"position ") { 9 } else { 0 };
         let keyword_end = word_end(input, start);
-        let (mut pos, mut at) = match input.get(start..keyword_end) {
+        let (mut pos, at) = match input.get(start..keyword_end) {
             Some(b"startpos") => (Position::startpos(), keyword_end),
             Some(b"sfen") => {
                 let sfen_start = keyword_end + 1;
@@ -510,33 +523,105 @@ impl Position {
         if input.get(at + 1..moves_end) != Some(b"moves") {
             return usi_error(at + 1, UsiErrorKind::Trailing);
         }
-        at = moves_end;
-        let mut index = 0;
-        while at < input.len() {
-            let move_start = at + 1;
-            let move_end = word_end(input, move_start);
-            let text = input.get(move_start..move_end).unwrap_or(&[]);
+        let list_start = moves_end + 1;
+        match input.get(list_start..) {
+            // `moves` ends the input: no move.
+            None => Ok(pos),
+            // `moves ` and nothing after it: an empty first move.
+            Some([]) => {
+                let error = UsiMoveError::Syntax { offset: list_start, error: MoveSyntaxError::Empty };
+                usi_error(list_start, UsiErrorKind::Move { index: 0, error })
+            }
+            Some(list) => match pos.play_usi_moves_bytes_with(list, after_move) {
+                Ok(()) => Ok(pos),
+                Err(error) => Err(error.shifted(list_start)),
+            },
+        }
+    }
+
+    /// Plays a USI move list, as it follows the word `moves` in a `position` command: moves separated
+    /// by exactly one ASCII space (`"7g7f 3c3d"`), each legal in the position it is played in; an
+    /// empty list plays nothing. On an error nothing is played: the position is as it was. The
+    /// one reader of move lists, behind [`Position::from_usi_position`] and the records crate.
+    ///
+    /// ```
+    /// use hayanagi::{Position, UsiErrorKind};
+    /// let mut pos = Position::startpos();
+    /// pos.play_usi_moves("7g7f 3c3d")?;
+    /// assert_eq!(pos, Position::from_usi_position("startpos moves 7g7f 3c3d")?);
+    /// let err = pos.play_usi_moves("8h2b+ 8h2b+").unwrap_err();
+    /// assert!(matches!(err.kind(), UsiErrorKind::Move { index: 1, .. }));
+    /// assert_eq!(err.offset(), 6);
+    /// assert_eq!(pos.ply(), 3); // unchanged
+    /// # Ok::<(), hayanagi::UsiError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`UsiError`] with the byte offset into `moves`:
+    /// [`NonPrintable`](UsiErrorKind::NonPrintable) for a byte outside `0x20..=0x7e`;
+    /// [`Move`](UsiErrorKind::Move) with the move's index and its [`UsiMoveError`] (malformed, an empty
+    /// word from a space too many included, or not legal where it is played);
+    /// [`PlyLimit`](UsiErrorKind::PlyLimit) for a move after ply `u64::MAX`.
+    pub fn play_usi_moves(&mut self, moves: &str) -> Result<(), UsiError> {
+        self.play_usi_moves_bytes_with(moves.as_bytes(), |_, _| {})
+    }
+
+    /// [`Position::play_usi_moves`] on bytes, calling `after_move(&position, undo)` after each move
+    /// is played (as [`Position::from_usi_position_with`] does). On an error the moves before the
+    /// bad one have been reported, and the position is as it was before the list.
+    ///
+    /// ```
+    /// use hayanagi::Position;
+    /// let mut pos = Position::startpos();
+    /// let mut played = Vec::new();
+    /// pos.play_usi_moves_bytes_with(b"2g2f 8c8d", |_, undo| played.push(undo.mv().to_string()))?;
+    /// assert_eq!(played, ["2g2f", "8c8d"]);
+    /// assert!(pos.play_usi_moves_bytes_with(b"2f2e  2e2d", |_, _| {}).is_err()); // two spaces
+    /// assert_eq!(pos.ply(), 3);
+    /// # Ok::<(), hayanagi::UsiError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The [`UsiError`]s of [`Position::play_usi_moves`]; `after_move` has been called for every move
+    /// before the one in error.
+    pub fn play_usi_moves_bytes_with(
+        &mut self,
+        moves: &[u8],
+        mut after_move: impl FnMut(&Position, Undo),
+    ) -> Result<(), UsiError> {
+        if let Some((offset, byte)) = sfen::first_non_printable(moves) {
+            return usi_error(offset, UsiErrorKind::NonPrintable { byte });
+        }
+        if moves.is_empty() {
+            return Ok(());
+        }
+        let start = self.clone();
+        let fail = |pos: &mut Position, offset, kind| {
+            *pos = start.clone();
+            usi_error(offset, kind)
+        };
+        let mut move_start = 0;
+        for (index, text) in moves.split(|&byte| byte == b' ').enumerate() {
             let mv = match Move::from_usi_bytes(text) {
                 Ok(mv) => mv,
                 Err(UsiMoveError::Syntax { offset, error }) => {
                     let offset = move_start + offset;
                     let error = UsiMoveError::Syntax { offset, error };
-                    return usi_error(offset, UsiErrorKind::Move { index, error });
+                    return fail(self, offset, UsiErrorKind::Move { index, error });
                 }
-                Err(error) => return usi_error(move_start, UsiErrorKind::Move { index, error }),
+                Err(error) => return fail(self, move_start, UsiErrorKind::Move { index, error }),
             };
-            let undo = match pos.play(mv) {
+            let undo = match self.play(mv) {
                 Ok(undo) => undo,
-                Err(PlayError::PlyLimit) => return usi_error(move_start, UsiErrorKind::PlyLimit { index }),
+                Err(PlayError::PlyLimit) => return fail(self, move_start, UsiErrorKind::PlyLimit { index }),
                 Err(_) => {
                     let error = UsiMoveError::Illegal(mv);
-                    return usi_error(move_start, UsiErrorKind::Move { index, error });
+                    return fail(self, move_start, UsiErrorKind::Move { index, error });
                 }
             };
-            after_move(&pos, undo);
-            index += 1;
-            at = move_end;
+            after_move(self, undo);
+            move_start += text.len() + 1;
         }
-        Ok(pos)
+        Ok(())
     }
 }
