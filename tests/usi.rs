@@ -443,7 +443,8 @@ fn a_move_list_alone_plays_as_in_the_command_and_changes_nothing_when_it_fails()
     pos.play_usi_moves("").unwrap();
     assert_eq!(pos.ply(), 4, "an empty list plays nothing");
     let before = pos.clone();
-    for (list, offset, index) in [("3a2b 3a2b", 5, 1), ("3a2b B*5e  7g7f", 10, 2), ("3a2b 7x7f", 6, 1), (" 3a2b", 0, 0)] {
+    for (list, offset, index) in [("3a2b 3a2b", 5, 1), ("3a2b B*5e  7g7f", 10, 2), ("3a2b 7x7f", 6, 1), (" 3a2b", 0, 0)]
+    {
         let err = pos.play_usi_moves(list).unwrap_err();
         assert_eq!(err.offset(), offset, "{list:?}");
         assert!(matches!(err.kind(), UsiErrorKind::Move { index: i, .. } if i == index), "{list:?}: {err:?}");
