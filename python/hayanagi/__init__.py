@@ -1,0 +1,43 @@
+"""hayanagi: a shogi core in Rust for Python.
+
+Boards with exact legal moves and the rules (repetition, perpetual check, declaration), mate search,
+game records (CSA, KIF, KI2) and training-data arrays. See python/README.md for the reference.
+"""
+
+from ._hayanagi import (
+    BLACK,
+    STARTPOS,
+    WHITE,
+    Board,
+    Declaration,
+    Error,
+    GameRecordError,
+    Move,
+    MoveError,
+    MoveFilter,
+    PackedError,
+    SfenError,
+    Status,
+    UsiError,
+    parse_square,
+    square_name,
+)
+
+__all__ = [
+    "BLACK",
+    "STARTPOS",
+    "WHITE",
+    "Board",
+    "Declaration",
+    "Error",
+    "GameRecordError",
+    "Move",
+    "MoveError",
+    "MoveFilter",
+    "PackedError",
+    "SfenError",
+    "Status",
+    "UsiError",
+    "parse_square",
+    "square_name",
+]

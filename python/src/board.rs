@@ -1,0 +1,643 @@
+//! `hayanagi.Board`: a mutable game position with its moves since the start (for pop, repetition
+//! and perpetual check).
+
+use hayanagi::{
+    Color, DeclarationFailures, DeclarationOutcome, DeclarationRule, Entry, Handicap, History, HistoryError,
+    Move as CoreMove, MoveFilter as CoreFilter, PackedFormat, Piece, PieceKind, Position, Square, Status as CoreStatus,
+};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+
+use crate::errors;
+use crate::moves::{self, Move};
+
+/// Which moves Board.legal_moves generates (every one is legal).
+#[pyclass(module = "hayanagi", eq, eq_int, frozen, hash, rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveFilter {
+    /// Every legal move.
+    All,
+    /// Moves that capture a piece.
+    Captures,
+    /// Board moves and drops that capture nothing.
+    NonCaptures,
+    /// Drops only.
+    Drops,
+    /// Moves that give check.
+    Checks,
+    /// Moves that give check and capture nothing.
+    QuietChecks,
+    /// Every legal move when in check (none otherwise).
+    Evasions,
+}
+
+impl MoveFilter {
+    fn core(self) -> CoreFilter {
+        match self {
+            MoveFilter::All => CoreFilter::All,
+            MoveFilter::Captures => CoreFilter::Captures,
+            MoveFilter::NonCaptures => CoreFilter::NonCaptures,
+            MoveFilter::Drops => CoreFilter::Drops,
+            MoveFilter::Checks => CoreFilter::Checks,
+            MoveFilter::QuietChecks => CoreFilter::QuietChecks,
+            MoveFilter::Evasions => CoreFilter::Evasions,
+        }
+    }
+}
+
+/// The state of the game for the side to move (Board.status).
+#[pyclass(module = "hayanagi", eq, eq_int, frozen, hash, rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The game goes on.
+    None,
+    /// In check with no legal move: the side to move has lost.
+    Mate,
+    /// Not in check and no legal move (the side to move has lost under the usual rules).
+    NoMoves,
+    /// The fourth occurrence of the position: a draw (sennichite).
+    DrawRepetition,
+    /// The fourth occurrence, every move of the opponent since the first a check: the side to move wins.
+    WinPerpetualCheck,
+    /// The fourth occurrence, every move of the side to move since the first a check: it loses.
+    LossPerpetualCheck,
+    /// The move limit given to Board.status was reached: a draw.
+    DrawMaxPly,
+}
+
+impl Status {
+    fn of(status: CoreStatus) -> Status {
+        match status {
+            CoreStatus::None => Status::None,
+            CoreStatus::Mate => Status::Mate,
+            CoreStatus::NoMoves => Status::NoMoves,
+            CoreStatus::DrawRepetition => Status::DrawRepetition,
+            CoreStatus::WinPerpetualCheck => Status::WinPerpetualCheck,
+            CoreStatus::LossPerpetualCheck => Status::LossPerpetualCheck,
+            CoreStatus::DrawMaxPly => Status::DrawMaxPly,
+        }
+    }
+}
+
+#[pymethods]
+impl Status {
+    /// True when the game has ended (anything but Status.NONE).
+    #[getter]
+    fn is_over(&self) -> bool {
+        *self != Status::None
+    }
+}
+
+/// The answer of Board.declaration: whether the side to move may declare an entering-king win.
+#[pyclass(module = "hayanagi", frozen, get_all)]
+pub struct Declaration {
+    /// 'win', 'draw' (24-point rule, 24 to 30 points) or 'invalid'.
+    outcome: &'static str,
+    /// The conditions that fail: a list of 'king_not_in_camp', 'too_few_pieces', 'in_check',
+    /// 'too_few_points'.
+    failed: Vec<&'static str>,
+    /// The declaring side's points (big pieces 5, others 1; kings 0), in camp and in hand.
+    points: u32,
+    /// The declaring side's pieces in the camp, the king not counted.
+    pieces_in_camp: u32,
+}
+
+#[pymethods]
+impl Declaration {
+    /// Declaration(outcome='win', points=..., pieces_in_camp=..., failed=[...]).
+    fn __repr__(&self) -> String {
+        format!(
+            "Declaration(outcome={:?}, points={}, pieces_in_camp={}, failed={:?})",
+            self.outcome, self.points, self.pieces_in_camp, self.failed
+        )
+    }
+}
+
+/// SFEN of the standard start position.
+pub(crate) const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// A shogi position with the moves played on it since the start.
+///
+/// Board() is the start position; Board(sfen) reads an SFEN; Board.from_usi reads a USI position
+/// command, Board.from_handicap a handicap name. push/pop play and take back moves; the moves are
+/// kept, so status() sees repetition and perpetual check. Boards compare equal when their
+/// positions are equal (board, hands, side to move and ply), and hash by position.
+#[pyclass(module = "hayanagi", name = "Board")]
+pub struct Board {
+    pub(crate) pos: Position,
+    start: Position,
+    history: History<Vec<Entry>>,
+}
+
+impl Board {
+    pub(crate) fn with_start(pos: Position) -> Board {
+        Board { start: pos.clone(), pos, history: History::new(vec![Entry::EMPTY; 64]) }
+    }
+
+    /// The current position (for the array functions of `data`).
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    fn grow(&mut self) -> PyResult<()> {
+        let old = core::mem::replace(&mut self.history, History::new(Vec::new()));
+        let (len, start_key) = (old.len(), old.start_key());
+        let mut storage = old.into_storage();
+        storage.resize(storage.len().max(32) * 2, Entry::EMPTY);
+        self.history = History::from_parts(storage, len, start_key)
+            .ok_or_else(|| PyRuntimeError::new_err("internal error: history storage"))?;
+        Ok(())
+    }
+
+    /// Plays a legal move and records it.
+    #[inline]
+    pub(crate) fn play(&mut self, py: Python<'_>, mv: CoreMove) -> PyResult<()> {
+        if self.history.len() == self.history.capacity() {
+            self.grow()?;
+        }
+        self.history.play(&mut self.pos, mv).map_err(|e| self.history_error(py, e))
+    }
+
+    fn history_error(&self, py: Python<'_>, e: HistoryError) -> PyErr {
+        match e {
+            HistoryError::IllegalMove(mv) => errors::illegal_move(py, mv),
+            HistoryError::PlyLimit => errors::new_error::<errors::MoveError>(
+                py,
+                "the ply is at its maximum: no move can be played",
+                "ply_limit",
+                None,
+                &[],
+            ),
+            HistoryError::Empty => PyIndexError::new_err("pop from a board with no moves"),
+            e => PyRuntimeError::new_err(format!("internal error: {e}")),
+        }
+    }
+
+    /// Reads a move argument: a Move, a hayanagi code (int) or USI text (str); legality unchecked.
+    #[inline]
+    fn move_arg(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<CoreMove> {
+        if let Ok(obj) = mv.cast::<Move>() {
+            return Ok(obj.get().inner);
+        }
+        if let Ok(code) = mv.extract::<u32>() {
+            return u16::try_from(code).ok().and_then(CoreMove::from_bits).ok_or_else(|| {
+                errors::new_error::<errors::MoveError>(
+                    py,
+                    format_args!("{code} is not a hayanagi move code"),
+                    "bad_code",
+                    None,
+                    &[],
+                )
+            });
+        }
+        if let Ok(text) = mv.extract::<PyBackedStr>() {
+            return self.pos.parse_usi_move(&text).map_err(|e| errors::usi_move_error(py, &text, e));
+        }
+        Err(PyTypeError::new_err(format!(
+            "a move is a hayanagi.Move, an int code or a USI str, not {}",
+            mv.get_type().name()?
+        )))
+    }
+
+    fn from_position(py: Python<'_>, pos: Result<Position, PyErr>) -> PyResult<Board> {
+        let _ = py;
+        pos.map(Board::with_start)
+    }
+
+    fn moves_played(&self) -> Vec<CoreMove> {
+        self.history.moves().collect()
+    }
+}
+
+fn color_arg(color: usize) -> PyResult<Color> {
+    Color::try_index(color).ok_or_else(|| PyIndexError::new_err(format!("color {color} is not 0 (black) or 1 (white)")))
+}
+
+fn square_arg(square: usize) -> PyResult<Square> {
+    Square::try_index(square).ok_or_else(|| PyIndexError::new_err(format!("square {square} is not 0-80")))
+}
+
+fn hand_dict<'py>(py: Python<'py>, pos: &Position, color: Color) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    let hand = pos.hand(color);
+    for kind in PieceKind::HAND {
+        dict.set_item(moves::kind_letter(kind), hand.count(kind))?;
+    }
+    Ok(dict)
+}
+
+fn declaration_rule(rule: &str) -> PyResult<DeclarationRule> {
+    match rule {
+        "27" | "points27" => Ok(DeclarationRule::Points27),
+        "24" | "points24" | "csa24" => Ok(DeclarationRule::Points24),
+        _ => Err(pyo3::exceptions::PyValueError::new_err(format!("rule {rule:?}: expected '27' or '24'"))),
+    }
+}
+
+#[pymethods]
+impl Board {
+    /// A board from an SFEN (3 or 4 fields; the start position if omitted). Raises SfenError.
+    #[new]
+    #[pyo3(signature = (sfen = None))]
+    fn new(py: Python<'_>, sfen: Option<&str>) -> PyResult<Board> {
+        match sfen {
+            None => Ok(Board::with_start(Position::startpos())),
+            Some(text) => Board::from_position(py, Position::from_sfen(text).map_err(|e| errors::sfen_error(py, e))),
+        }
+    }
+
+    /// A board from an SFEN (3 or 4 fields). Raises SfenError naming the field and byte offset.
+    #[staticmethod]
+    fn from_sfen(py: Python<'_>, sfen: &str) -> PyResult<Board> {
+        Board::from_position(py, Position::from_sfen(sfen).map_err(|e| errors::sfen_error(py, e)))
+    }
+
+    /// A board from a USI position command ('startpos moves 7g7f', 'sfen <4 fields> moves ...', with
+    /// or without 'position '); the moves are played and kept. Raises SfenError or UsiError.
+    #[staticmethod]
+    fn from_usi(py: Python<'_>, command: &str) -> PyResult<Board> {
+        let mut played: Vec<(Position, hayanagi::Undo)> = Vec::new();
+        let pos = Position::from_usi_position_with(command, |after, undo| played.push((after.clone(), undo)))
+            .map_err(|e| errors::usi_error(py, e))?;
+        let start = match played.first() {
+            Some((after, undo)) => {
+                let mut start = after.clone();
+                start.undo_unchecked(*undo);
+                start
+            }
+            None => pos.clone(),
+        };
+        let mut board = Board::with_start(start);
+        for (_, undo) in &played {
+            board.play(py, undo.mv())?;
+        }
+        if board.pos != pos {
+            return Err(PyRuntimeError::new_err("internal error: replayed USI command differs"));
+        }
+        Ok(board)
+    }
+
+    /// The start position of a handicap game (White, the stronger side, moves first), by name
+    /// ('lance', 'bishop', 'rook', 'two-pieces', ..., 'three-pawns') or Japanese name ('香落ち').
+    /// Raises hayanagi.Error (kind 'unknown_handicap').
+    #[staticmethod]
+    fn from_handicap(py: Python<'_>, name: &str) -> PyResult<Board> {
+        match name.parse::<Handicap>() {
+            Ok(handicap) => Ok(Board::with_start(handicap.position())),
+            Err(_) => {
+                let names: Vec<&str> = Handicap::ALL.iter().map(|h| h.name()).collect();
+                Err(errors::new_error::<errors::Error>(
+                    py,
+                    format_args!("unknown handicap {name:?}; expected one of {}", names.join(", ")),
+                    "unknown_handicap",
+                    None,
+                    &[],
+                ))
+            }
+        }
+    }
+
+    /// The board of 32 packed bytes: HCP (cshogi's HuffmanCodedPos) or PackedSfen (YaneuraOu).
+    /// format is 'hcp' or 'packed_sfen'. Raises PackedError naming the byte and bit.
+    #[staticmethod]
+    #[pyo3(signature = (data, format = "hcp"))]
+    fn from_packed(py: Python<'_>, data: &[u8], format: &str) -> PyResult<Board> {
+        let format = packed_format(format)?;
+        let bytes: &[u8; 32] = data.try_into().map_err(|_| {
+            errors::new_error::<errors::PackedError>(
+                py,
+                format_args!("packed positions are 32 bytes, not {}", data.len()),
+                "length",
+                None,
+                &[],
+            )
+        })?;
+        Position::from_packed(bytes, format).map(Board::with_start).map_err(|e| errors::unpack_error(py, e))
+    }
+
+    /// The position's 32 packed bytes: format 'hcp' (cshogi) or 'packed_sfen' (YaneuraOu). Raises
+    /// PackedError for a position without both kings.
+    #[pyo3(signature = (format = "hcp"))]
+    fn to_packed<'py>(&self, py: Python<'py>, format: &str) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes = self.pos.to_packed(packed_format(format)?).map_err(|e| errors::pack_error(py, e))?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// Replaces the position with the one of an SFEN and forgets the moves (cshogi's set_sfen).
+    /// On an error (SfenError) nothing changes.
+    fn set_sfen(&mut self, py: Python<'_>, sfen: &str) -> PyResult<()> {
+        let pos = Position::from_sfen(sfen).map_err(|e| errors::sfen_error(py, e))?;
+        self.reset_to(pos);
+        Ok(())
+    }
+
+    /// Replaces the position with the one of 32 HCP bytes and forgets the moves (cshogi's set_hcp).
+    /// On an error (PackedError) nothing changes.
+    fn set_hcp(&mut self, py: Python<'_>, data: &[u8]) -> PyResult<()> {
+        let board = Board::from_packed(py, data, "hcp")?;
+        self.reset_to(board.pos);
+        Ok(())
+    }
+
+    /// The SFEN of the position (4 fields).
+    fn sfen(&self) -> String {
+        self.pos.sfen().to_string()
+    }
+
+    /// The USI position command that makes this board: 'startpos' or 'sfen <start>', then
+    /// ' moves ...' when moves were played (without the 'position ' prefix).
+    fn usi(&self) -> String {
+        let mut out = if self.start == Position::startpos() {
+            "startpos".to_owned()
+        } else {
+            format!("sfen {}", self.start.sfen())
+        };
+        let played = self.moves_played();
+        if !played.is_empty() {
+            out.push_str(" moves");
+            for mv in played {
+                out.push(' ');
+                out.push_str(&mv.to_string());
+            }
+        }
+        out
+    }
+
+    /// The SFEN of the position the moves were played from.
+    fn start_sfen(&self) -> String {
+        self.start.sfen().to_string()
+    }
+
+    /// Plays a legal move: a Move, a hayanagi move code (int) or USI text (str). Raises MoveError
+    /// (kind 'illegal' for a well-formed move that is not legal); on an error nothing changes.
+    fn push(&mut self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = self.move_arg(py, mv)?;
+        self.play(py, mv)
+    }
+
+    /// Plays a legal move written in USI ('7g7f', 'P*5e'). Raises MoveError.
+    fn push_usi(&mut self, py: Python<'_>, usi: &str) -> PyResult<()> {
+        let mv = self.pos.parse_usi_move(usi).map_err(|e| errors::usi_move_error(py, usi, e))?;
+        self.play(py, mv)
+    }
+
+    /// Takes back the last move and returns it. Raises IndexError when no move was played.
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
+        let mv = self.history.undo(&mut self.pos).map_err(|e| self.history_error(py, e))?;
+        moves::object(py, mv)
+    }
+
+    /// The last move played, None at the start.
+    fn peek(&self, py: Python<'_>) -> PyResult<Option<Py<Move>>> {
+        self.history.moves().next_back().map(|mv| moves::object(py, mv)).transpose()
+    }
+
+    /// The moves played since the start position, oldest first.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, moves::objects(py, &self.moves_played())?)
+    }
+
+    /// The legal moves (those of one MoveFilter if given), as shared Move objects.
+    #[pyo3(signature = (filter = None))]
+    fn legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        filter: Option<&Bound<'_, MoveFilter>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let list = match filter {
+            None => self.pos.legal_moves(),
+            Some(filter) => self.pos.moves(filter.get().core()),
+        };
+        PyList::new(py, moves::objects(py, list.as_slice())?)
+    }
+
+    /// The hayanagi codes (Move.code) of the legal moves (those of one MoveFilter if given).
+    #[pyo3(signature = (filter = None))]
+    fn legal_move_codes(&self, filter: Option<&Bound<'_, MoveFilter>>) -> Vec<u16> {
+        let list = match filter {
+            None => self.pos.legal_moves(),
+            Some(filter) => self.pos.moves(filter.get().core()),
+        };
+        list.as_slice().iter().map(|mv| mv.to_bits()).collect()
+    }
+
+    /// The number of legal moves (of one MoveFilter if given), without making a list.
+    #[pyo3(signature = (filter = None))]
+    fn count_legal_moves(&self, filter: Option<&Bound<'_, MoveFilter>>) -> u64 {
+        match filter {
+            None => self.pos.count_legal_moves(),
+            Some(filter) => self.pos.count_moves(filter.get().core()),
+        }
+    }
+
+    /// True if the move (Move, code or USI text) is legal here. Malformed text raises MoveError.
+    fn is_legal(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(text) = mv.extract::<PyBackedStr>() {
+            let mv = CoreMove::from_usi(&text).map_err(|e| errors::usi_move_error(py, &text, e))?;
+            return Ok(self.pos.is_legal(mv));
+        }
+        Ok(self.pos.is_legal(self.move_arg(py, mv)?))
+    }
+
+    /// True if the legal move gives check. Raises MoveError for a move that is not legal.
+    fn gives_check(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mv = self.legal_arg(py, mv)?;
+        Ok(self.pos.gives_check(mv))
+    }
+
+    /// The Move of USI text, checked for legality here. Raises MoveError.
+    fn move_from_usi(&self, py: Python<'_>, usi: &str) -> PyResult<Py<Move>> {
+        let mv = self.pos.parse_usi_move(usi).map_err(|e| errors::usi_move_error(py, usi, e))?;
+        moves::object(py, mv)
+    }
+
+    /// True when the side to move is in check.
+    #[getter]
+    fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    /// The game status for the side to move: mate, no moves, repetition and perpetual check over
+    /// the moves played, and, with max_ply, a draw once the move numbered max_ply was played.
+    #[pyo3(signature = (max_ply = None))]
+    fn status(&self, py: Python<'_>, max_ply: Option<u64>) -> PyResult<Status> {
+        self.history.status_with_max_ply(&self.pos, max_ply).map(Status::of).map_err(|e| self.history_error(py, e))
+    }
+
+    /// Whether the side to move may declare an entering-king win under rule '27' (27-point rule,
+    /// the default) or '24' (CSA 24-point rule).
+    #[pyo3(signature = (rule = "27"))]
+    fn declaration(&self, rule: &str) -> PyResult<Declaration> {
+        let judged = self.pos.declaration(declaration_rule(rule)?);
+        let outcome = match judged.outcome() {
+            DeclarationOutcome::Win => "win",
+            DeclarationOutcome::Draw => "draw",
+            _ => "invalid",
+        };
+        let failed = [
+            (DeclarationFailures::KING_NOT_IN_CAMP, "king_not_in_camp"),
+            (DeclarationFailures::TOO_FEW_PIECES, "too_few_pieces"),
+            (DeclarationFailures::IN_CHECK, "in_check"),
+            (DeclarationFailures::TOO_FEW_POINTS, "too_few_points"),
+        ]
+        .into_iter()
+        .filter(|(flag, _)| judged.failed().contains(*flag))
+        .map(|(_, name)| name)
+        .collect();
+        Ok(Declaration { outcome, failed, points: judged.points(), pieces_in_camp: judged.pieces_in_camp() })
+    }
+
+    /// A move that mates at once (None if there is none); pawn-drop mates are excluded by rule.
+    fn mate_in_1(&self, py: Python<'_>) -> PyResult<Option<Py<Move>>> {
+        self.pos.mate_in_1().map(|mv| moves::object(py, mv)).transpose()
+    }
+
+    /// A forced mate in at most 3 plies under tsume rules (every attacking move a check), as the
+    /// list of its moves; None if there is none.
+    fn mate_in_3<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        match self.pos.mate_in_3() {
+            Some(line) => Ok(Some(PyList::new(py, moves::objects(py, line.moves())?)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The static exchange evaluation of a legal move (material won on its square, in the default
+    /// piece values). Raises MoveError for a move that is not legal.
+    fn see(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<i32> {
+        let mv = self.legal_arg(py, mv)?;
+        Ok(self.pos.see(mv))
+    }
+
+    /// True when the static exchange evaluation of the legal move is at least threshold.
+    fn see_ge(&self, py: Python<'_>, mv: &Bound<'_, PyAny>, threshold: i32) -> PyResult<bool> {
+        let mv = self.legal_arg(py, mv)?;
+        Ok(self.pos.see_ge(mv, threshold))
+    }
+
+    /// The 64-bit Zobrist key of the position (board, hands, side to move).
+    #[getter]
+    fn key(&self) -> u64 {
+        self.pos.key()
+    }
+
+    /// The side to move: 0 (hayanagi.BLACK, sente) or 1 (hayanagi.WHITE, gote).
+    #[getter]
+    fn turn(&self) -> usize {
+        self.pos.side_to_move().index()
+    }
+
+    /// The SFEN move number (1 at the start of a game; it grows by one per move).
+    #[getter]
+    fn ply(&self) -> u64 {
+        self.pos.ply()
+    }
+
+    /// The piece on a square index (0-80) in SFEN letters ('P', '+b', 'k'), None if empty.
+    fn piece_at(&self, square: usize) -> PyResult<Option<String>> {
+        Ok(self.pos.piece_at(square_arg(square)?).map(|p| p.to_string()))
+    }
+
+    /// The 81 squares in index order (9a, 8a, ..., 1i), each a piece in SFEN letters or None.
+    #[getter]
+    fn pieces(&self) -> Vec<Option<String>> {
+        self.pos.board().iter().map(|p| p.map(|p: Piece| p.to_string())).collect()
+    }
+
+    /// The pieces in hand of a colour (0 black, 1 white): a dict from 'P', 'L', 'N', 'S', 'G', 'B',
+    /// 'R' to counts.
+    fn hand<'py>(&self, py: Python<'py>, color: usize) -> PyResult<Bound<'py, PyDict>> {
+        hand_dict(py, &self.pos, color_arg(color)?)
+    }
+
+    /// Both hands, black's first (see hand).
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, [hand_dict(py, &self.pos, Color::Black)?, hand_dict(py, &self.pos, Color::White)?])
+    }
+
+    /// The square index of a colour's king, None if it has none (tsume problems).
+    fn king(&self, color: usize) -> PyResult<Option<usize>> {
+        Ok(self.pos.king(color_arg(color)?).map(Square::index))
+    }
+
+    /// A copy (position, start and moves): changes to one do not touch the other.
+    fn copy(&self) -> Board {
+        self.clone_board()
+    }
+
+    /// copy.copy support.
+    fn __copy__(&self) -> Board {
+        self.clone_board()
+    }
+
+    /// copy.deepcopy support.
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone_board()
+    }
+
+    /// Equal positions: board, hands, side to move and ply (the moves played are not compared).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Board>() {
+            Ok(other) => match other.try_borrow() {
+                Ok(other) => other.pos == self.pos,
+                // `board == board`: the same object is borrowed already, and equal to itself.
+                Err(_) => true,
+            },
+            Err(_) => false,
+        }
+    }
+
+    /// The hash of the position (its Zobrist key mixed with the ply), consistent with ==.
+    fn __hash__(&self) -> u64 {
+        self.pos.key() ^ self.pos.ply().wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// Board.from_usi('<the USI command>').
+    fn __repr__(&self) -> String {
+        format!("Board.from_usi({:?})", self.usi())
+    }
+
+    /// Pickles as the USI command (start position and moves).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let from_usi = py.get_type::<Board>().getattr("from_usi")?;
+        (from_usi, (slf.borrow().usi(),)).into_pyobject(py)
+    }
+}
+
+impl Board {
+    fn clone_board(&self) -> Board {
+        let storage = self.history.entries().to_vec();
+        let capacity = storage.len().max(64);
+        let mut storage = storage;
+        storage.resize(capacity, Entry::EMPTY);
+        let history = History::from_parts(storage, self.history.len(), self.history.start_key())
+            .unwrap_or_else(|| History::new(vec![Entry::EMPTY; 64]));
+        Board { pos: self.pos.clone(), start: self.start.clone(), history }
+    }
+
+    fn reset_to(&mut self, pos: Position) {
+        self.start = pos.clone();
+        self.pos = pos;
+        self.history.clear();
+    }
+
+    /// A move argument that must be legal here.
+    fn legal_arg(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<CoreMove> {
+        let mv = self.move_arg(py, mv)?;
+        if self.pos.is_legal(mv) { Ok(mv) } else { Err(errors::illegal_move(py, mv)) }
+    }
+}
+
+fn packed_format(format: &str) -> PyResult<PackedFormat> {
+    match format {
+        "hcp" => Ok(PackedFormat::Hcp),
+        "packed_sfen" | "psfen" => Ok(PackedFormat::PackedSfen),
+        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "packed format {format:?}: expected 'hcp' or 'packed_sfen'"
+        ))),
+    }
+}

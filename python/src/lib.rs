@@ -1,0 +1,32 @@
+//! The native module `hayanagi._hayanagi` of the Python package `hayanagi` (re-exported by
+//! `hayanagi/__init__.py`; typed by `hayanagi/_hayanagi.pyi`).
+//!
+//! Layout: `errors` (the exception types, shared by every module), `moves` (`Move`), `board`
+//! (`Board`, `MoveFilter`, `Status`); `data/` (owned by the training-data side: numpy dtypes, array
+//! functions, features; its `data::bind::register` adds its names to the module).
+
+mod board;
+pub mod errors;
+mod moves;
+
+use pyo3::prelude::*;
+
+pub use board::Board;
+
+/// hayanagi: a shogi core in Rust (exact legal moves, rules, game records, training-data arrays).
+#[pymodule]
+fn _hayanagi(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<moves::Move>()?;
+    m.add_class::<board::Board>()?;
+    m.add_class::<board::MoveFilter>()?;
+    m.add_class::<board::Status>()?;
+    m.add_class::<board::Declaration>()?;
+    m.add_function(wrap_pyfunction!(moves::square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(moves::parse_square, m)?)?;
+    m.add("BLACK", 0)?;
+    m.add("WHITE", 1)?;
+    m.add("STARTPOS", board::STARTPOS)?;
+    // The training-data side registers here: `data::bind::register(m)?;` (python/src/data/).
+    Ok(())
+}

@@ -1,0 +1,115 @@
+"""The Board API: construction, moves, rules, errors, copying, pickling, equality."""
+
+import copy
+import pickle
+
+import pytest
+
+import hayanagi
+from hayanagi import Board, Move, MoveFilter, Status
+
+STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+
+
+def test_start_position():
+    board = Board()
+    assert board.sfen() == STARTPOS == hayanagi.STARTPOS
+    assert len(board.legal_moves()) == 30
+    assert board.turn == hayanagi.BLACK and board.ply == 1
+    assert not board.in_check
+    assert board.status() == Status.NONE
+
+
+def test_push_pop_by_usi_code_and_object():
+    board = Board()
+    board.push("7g7f")
+    board.push(Move.from_usi("3c3d"))
+    board.push(board.move_from_usi("8h2b+").code)
+    assert board.usi() == "startpos moves 7g7f 3c3d 8h2b+"
+    assert board.pop() == Move.from_usi("8h2b+")
+    assert board.peek() == Move.from_usi("3c3d")
+    assert [m.usi for m in board.moves] == ["7g7f", "3c3d"]
+    board.pop()
+    board.pop()
+    assert board == Board()
+    with pytest.raises(IndexError):
+        board.pop()
+
+
+def test_an_illegal_move_raises_and_changes_nothing():
+    board = Board()
+    with pytest.raises(hayanagi.MoveError) as info:
+        board.push("7g7e")
+    assert info.value.kind == "illegal"
+    assert isinstance(info.value, ValueError)
+    with pytest.raises(hayanagi.MoveError) as info:
+        board.push("7g7")
+    assert info.value.kind == "truncated"
+    with pytest.raises(TypeError):
+        board.push(1.5)  # type: ignore[arg-type]
+    assert board.sfen() == STARTPOS and board.moves == []
+
+
+def test_sfen_errors_carry_field_kind_and_offset():
+    with pytest.raises(hayanagi.SfenError) as info:
+        Board("4k4/9/9/9/9/9/9/9/4K4 b 2PGP 1")
+    err = info.value
+    assert (err.field, err.kind, err.offset) == ("hands", "hand_repeated", 27)
+    assert isinstance(err, hayanagi.Error) and isinstance(err, ValueError)
+
+
+def test_usi_commands_keep_their_moves():
+    board = Board.from_usi("position startpos moves 7g7f 3c3d")
+    assert board.ply == 3 and len(board.moves) == 2
+    with pytest.raises(hayanagi.UsiError) as info:
+        Board.from_usi("startpos moves 7g7f 7g7f")
+    assert (info.value.kind, info.value.index, info.value.offset) == ("illegal", 1, 20)
+
+
+def test_handicaps():
+    board = Board.from_handicap("two-pieces")
+    assert board.turn == hayanagi.WHITE
+    assert Board.from_handicap("二枚落ち") == board
+    with pytest.raises(hayanagi.Error) as info:
+        Board.from_handicap("three-rooks")
+    assert info.value.kind == "unknown_handicap"
+
+
+def test_filters():
+    board = Board("8k/9/6NG1/9/9/9/9/9/4K4 b GP 1")
+    checks = {m.usi for m in board.legal_moves(MoveFilter.CHECKS)}
+    assert "G*1b" in checks and "P*1b" not in checks
+    assert board.count_legal_moves(MoveFilter.DROPS) == len(board.legal_moves(MoveFilter.DROPS))
+    assert board.mate_in_1() is not None
+
+
+def test_repetition():
+    board = Board()
+    for _ in range(3):
+        for usi in ["5i5h", "5a5b", "5h5i", "5b5a"]:
+            board.push(usi)
+    assert board.status() == Status.DRAW_REPETITION
+
+
+def test_copy_pickle_eq_hash():
+    board = Board.from_usi("startpos moves 7g7f 3c3d")
+    twin = board.copy()
+    twin.push("2g2f")
+    assert board != twin and len(board.moves) == 2
+    again = pickle.loads(pickle.dumps(board))
+    assert again == board and again.usi() == board.usi()
+    assert copy.deepcopy(board) == board
+    assert hash(board) == hash(Board(board.sfen()))
+    assert len({board, Board(board.sfen())}) == 1
+    assert pickle.loads(pickle.dumps(Move.from_usi("P*5e"))) == Move.from_usi("P*5e")
+
+
+def test_packed_round_trip():
+    board = Board.from_usi("startpos moves 7g7f 3c3d 8h2b+")
+    for fmt in ("hcp", "packed_sfen"):
+        data = board.to_packed(fmt)  # type: ignore[arg-type]
+        assert len(data) == 32
+        back = Board.from_packed(data, fmt)  # type: ignore[arg-type]
+        assert back.sfen().rsplit(" ", 1)[0] == board.sfen().rsplit(" ", 1)[0]
+    with pytest.raises(hayanagi.PackedError):
+        Board.from_packed(bytes(32), "packed_sfen")
