@@ -11,9 +11,9 @@
 //!   [`Position::count_legal_moves`], [`Position::is_legal`], [`Position::gives_check`]): drops with
 //!   nifu and uchifuzume (also when the only capturer of the pawn is pinned), every optional
 //!   non-promotion, pins, double check. Typed generation ([`MoveFilter`]: captures, non-captures,
-//!   drops, checks, quiet checks, evasions) as a list ([`Position::moves`]), a count
-//!   ([`Position::count_moves`]) or a callback that can stop early ([`Position::for_each_group`] over
-//!   [`MoveGroup`]s, [`Position::for_each_move`]); [`Position::key_after`] without playing.
+//!   drops, checks, quiet checks, evasions) as a list ([`Position::legal_moves_of`]), a count
+//!   ([`Position::count_legal_moves_of`]) or a callback that can stop early ([`Position::for_each_group`] over
+//!   [`MoveGroup`]s, [`Position::for_each_legal_move`]); [`Position::key_after`] without playing.
 //! - **Making moves**: [`Position::play`] (checked), [`Position::play_unchecked`], and
 //!   [`Position::undo`] (checked: it refuses a record that is not of the last move) or
 //!   [`Position::undo_unchecked`]; the Zobrist [`Position::key`] and the checkers are kept up to date on every
@@ -102,13 +102,13 @@ pub use notation::usi::{MoveSyntaxError, UsiError, UsiErrorKind, UsiMoveError};
 pub use packed::move16::{Move16Error, Move16Format};
 pub use packed::position::{PackError, PackedFormat, UnpackError, UnpackErrorKind};
 pub use packed::records::{
-    Chunk, GameResult, Hcpe, Outcome, PackedRecord, Psv, RecordError, RecordErrorKind, RecordReader, RecordWriteError,
-    RecordWriter, Records,
+    Chunk, GameResult, Hcpe, PackedRecord, Psv, PsvResult, RecordError, RecordErrorKind, RecordReader,
+    RecordWriteError, RecordWriter, Records,
 };
 pub use position::handicap::{Handicap, HandicapParseError};
 pub use position::setup::{Relaxations, Setup, SetupError, SetupProblem};
 pub use position::{
-    GroupMoves, IllegalMove, MoveFilter, MoveGroup, Origin, PlayError, Position, Promotion, Undo, UndoError,
+    IllegalMove, MoveFilter, MoveGroup, MoveGroupIter, Origin, PlayError, Position, Promotion, Undo, UndoError,
 };
 pub use rules::declaration::{Declaration, DeclarationFailures, DeclarationOutcome, DeclarationRule};
 pub use rules::history::{Entry, History, HistoryError};

@@ -3,7 +3,7 @@
 //! the rule book decides on its own (a capture: the target square holds a piece; a check: after
 //! playing the move on its plain board the enemy king is attacked; in check: the side to move's
 //! king is attacked). The list, the count, the groups of the callback, the per-move callback and
-//! `has_move` must all agree, on the random-game corpora tests/movegen.rs uses and on named
+//! `has_legal_move_of` must all agree, on the random-game corpora tests/movegen.rs uses and on named
 //! positions built for discovered checks, promotion-only checks and evasions.
 
 mod common;
@@ -45,14 +45,14 @@ fn check_filters(pos: &Position) {
     let in_check = plain.king_attacked(pos.side_to_move());
     for filter in MoveFilter::ALL {
         let want: Vec<String> = rule.iter().filter(|m| selects(filter, m, in_check)).map(|m| m.usi.clone()).collect();
-        let list = pos.moves(filter);
+        let list = pos.legal_moves_of(filter);
         assert_eq!(sorted(&list), want, "{filter} in {sfen}");
-        assert_eq!(pos.count_moves(filter), want.len() as u64, "count {filter} in {sfen}");
-        assert_eq!(pos.has_move(filter), !want.is_empty(), "has_move {filter} in {sfen}");
+        assert_eq!(pos.count_legal_moves_of(filter), want.len() as u64, "count {filter} in {sfen}");
+        assert_eq!(pos.has_legal_move_of(filter), !want.is_empty(), "has_legal_move_of {filter} in {sfen}");
 
-        // `generate` replaces what the list held.
-        let mut reused = pos.moves(MoveFilter::All);
-        pos.generate(filter, &mut reused);
+        // `generate_legal_moves_of` replaces what the list held.
+        let mut reused = pos.legal_moves_of(MoveFilter::All);
+        pos.generate_legal_moves_of(filter, &mut reused);
         assert_eq!(reused, list, "generate {filter} in {sfen}");
 
         // The groups hold exactly the list's moves, in its order; none is empty.
@@ -60,8 +60,8 @@ fn check_filters(pos: &Position) {
         let mut groups = 0;
         let flow = pos.for_each_group(filter, |group| {
             assert!(!group.targets().is_empty(), "empty group {group:?} ({filter}) in {sfen}");
-            assert_eq!(group.moves().count(), group.len(), "len of {group:?} in {sfen}");
-            for mv in group.moves() {
+            assert_eq!(group.iter().count(), group.len(), "len of {group:?} in {sfen}");
+            for mv in group.iter() {
                 assert!(group.contains(mv), "{group:?} does not contain its {mv} in {sfen}");
                 grouped.push(mv);
             }
@@ -95,18 +95,16 @@ fn check_filters(pos: &Position) {
             assert_eq!(flow, ControlFlow::Break(stop_at), "early stop of {filter} in {sfen}");
         }
         let mut each = MoveList::new();
-        let flow = pos.for_each_move(filter, |mv| {
+        let flow = pos.for_each_legal_move(filter, |mv| {
             each.push(mv);
             ControlFlow::<()>::Continue(())
         });
         assert!(flow.is_continue());
-        assert_eq!(each, list, "for_each_move {filter} in {sfen}");
+        assert_eq!(each, list, "for_each_legal_move {filter} in {sfen}");
         if let Some(&last) = list.last() {
-            let flow =
-                pos.for_each_move(
-                    filter,
-                    |mv| if mv == last { ControlFlow::Break(mv) } else { ControlFlow::Continue(()) },
-                );
+            let flow = pos.for_each_legal_move(filter, |mv| {
+                if mv == last { ControlFlow::Break(mv) } else { ControlFlow::Continue(()) }
+            });
             assert_eq!(flow, ControlFlow::Break(last));
         }
     }
@@ -174,21 +172,21 @@ fn rich_and_check_positions_filters_agree_with_the_rules() {
 fn evasions_outside_check_are_empty() {
     let pos = Position::startpos();
     assert!(!pos.in_check());
-    assert!(pos.moves(MoveFilter::Evasions).is_empty());
-    assert_eq!(pos.count_moves(MoveFilter::Evasions), 0);
-    assert!(!pos.has_move(MoveFilter::Evasions));
+    assert!(pos.legal_moves_of(MoveFilter::Evasions).is_empty());
+    assert_eq!(pos.count_legal_moves_of(MoveFilter::Evasions), 0);
+    assert!(!pos.has_legal_move_of(MoveFilter::Evasions));
     assert!(pos.for_each_group(MoveFilter::Evasions, |_| ControlFlow::Break(())).is_continue());
     // In check, the evasions are every legal move.
     let checked = Position::from_sfen("4k4/9/9/9/4R4/9/9/9/4K4 w Gg 1").unwrap();
     assert!(checked.in_check());
-    assert_eq!(checked.moves(MoveFilter::Evasions), checked.legal_moves());
+    assert_eq!(checked.legal_moves_of(MoveFilter::Evasions), checked.legal_moves());
 }
 
 #[test]
 fn discovered_check_by_a_knight_jump() {
     // Black lance on 5i behind the knight on 5e, aimed at the king on 5a: both jumps check.
     let pos = Position::from_sfen("4k4/9/9/9/4N4/9/9/9/4L3K b - 1").unwrap();
-    let checks = sorted(&pos.moves(MoveFilter::Checks));
+    let checks = sorted(&pos.legal_moves_of(MoveFilter::Checks));
     assert_eq!(checks, ["5e4c", "5e4c+", "5e6c", "5e6c+"]);
     assert!(checks.iter().all(|usi| pos.gives_check(pos.parse_usi_move(usi).unwrap())));
 }
@@ -197,7 +195,7 @@ fn discovered_check_by_a_knight_jump() {
 fn check_by_promotion_only() {
     // The silver on 3c reaches 4b; only promoted does it attack the king on 5b (sideways).
     let pos = Position::from_sfen("9/4k4/6S2/9/9/9/9/9/4K4 b - 1").unwrap();
-    let checks = sorted(&pos.moves(MoveFilter::Checks));
+    let checks = sorted(&pos.legal_moves_of(MoveFilter::Checks));
     assert_eq!(checks, ["3c4b+"]);
     assert!(pos.gives_check(pos.parse_usi_move("3c4b+").unwrap()));
     assert!(!pos.gives_check(pos.parse_usi_move("3c4b").unwrap()));

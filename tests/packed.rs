@@ -7,8 +7,8 @@
 use std::fmt::Write;
 
 use hayanagi::{
-    Color, GameResult, Hcpe, Move, Move16Error, Move16Format, Outcome, PackError, PackedFormat, PackedRecord, Position,
-    Psv, RecordErrorKind, RecordReader, RecordWriteError, RecordWriter, Records, Square, UnpackErrorKind,
+    Color, GameResult, Hcpe, Move, Move16Error, Move16Format, PackError, PackedFormat, PackedRecord, Position, Psv,
+    PsvResult, RecordErrorKind, RecordReader, RecordWriteError, RecordWriter, Records, Square, UnpackErrorKind,
 };
 
 const DATA: &str = include_str!("data/packed.txt");
@@ -307,7 +307,7 @@ fn record_fields_are_checked() {
     assert_eq!(Hcpe::read(&bad), Err((34, RecordErrorKind::Move(Move16Error::NoMove))));
 
     let position = Position::from_usi_position("position startpos moves 7g7f").unwrap();
-    let psv = Psv { mv: position.parse_usi_move("3c3d").unwrap(), position, score: -5, result: Outcome::Loss };
+    let psv = Psv { mv: position.parse_usi_move("3c3d").unwrap(), position, score: -5, result: PsvResult::Loss };
     psv.write(&mut bytes).unwrap();
     assert_eq!(bytes[38], 0xff);
     let mut bad = bytes;
@@ -323,7 +323,7 @@ fn record_fields_are_checked() {
     );
     assert!(matches!(Psv::read(&bad), Err((34, RecordErrorKind::Move(Move16Error::Illegal(_))))));
     let big = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 65536").unwrap();
-    let psv = Psv { mv: big.parse_usi_move("3c3d").unwrap(), position: big, score: 0, result: Outcome::Draw };
+    let psv = Psv { mv: big.parse_usi_move("3c3d").unwrap(), position: big, score: 0, result: PsvResult::Draw };
     assert_eq!(psv.write(&mut bytes), Err(PackError::PlyTooLarge { ply: 65536 }));
 }
 

@@ -37,7 +37,8 @@ pub(crate) fn moves_command(args: &[String]) -> Result<(), Failure> {
         }
     }
     let pos = position_from_words(&position_words)?;
-    let mut moves: Vec<String> = pos.moves(filter.unwrap_or(MoveFilter::All)).iter().map(Move::to_string).collect();
+    let mut moves: Vec<String> =
+        pos.legal_moves_of(filter.unwrap_or(MoveFilter::All)).iter().map(Move::to_string).collect();
     moves.sort_unstable();
     let mut out = BufWriter::new(io::stdout().lock());
     for usi in moves {

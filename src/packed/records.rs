@@ -13,14 +13,14 @@ use crate::{Color, Move, Position};
 /// [`RecordWriter`] work on any of them.
 ///
 /// ```
-/// use hayanagi::{Hcpe, Outcome, PackedRecord, Position, Psv};
+/// use hayanagi::{Hcpe, PsvResult, PackedRecord, Position, Psv};
 /// // Code written once for both formats.
 /// fn plies<R: PackedRecord>(records: &[R]) -> Vec<u64> {
 ///     records.iter().map(|r| r.position().ply()).collect()
 /// }
 /// assert_eq!((Hcpe::SIZE, Psv::SIZE), (38, 40));
 /// let pos = Position::from_usi_position("startpos moves 7g7f")?;
-/// let psv = Psv { mv: pos.parse_usi_move("3c3d")?, position: pos, score: 0, result: Outcome::Draw };
+/// let psv = Psv { mv: pos.parse_usi_move("3c3d")?, position: pos, score: 0, result: PsvResult::Draw };
 /// assert_eq!(plies(&[psv]), [2]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -66,19 +66,20 @@ pub enum GameResult {
     WhiteWin,
 }
 
-/// The result of the game a PSV record comes from, for the side to move in the record's position.
+/// The result of the game a PSV record comes from, for the side to move in the record's position
+/// (PSV's `game_result`: -1, 0, 1). [`GameResult`] is the same fact by colour, as hcpe stores it.
 ///
 /// ```
-/// use hayanagi::{Outcome, PackedRecord, Position, Psv};
+/// use hayanagi::{PsvResult, PackedRecord, Position, Psv};
 /// let pos = Position::startpos();
-/// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: -300, result: Outcome::Loss };
+/// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: -300, result: PsvResult::Loss };
 /// let mut bytes = [0u8; 40];
 /// record.write(&mut bytes)?;
 /// assert_eq!(bytes[38] as i8, -1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum PsvResult {
     /// -1: the side to move lost.
     Loss,
     /// 0.
@@ -126,9 +127,9 @@ pub struct Hcpe {
 /// read has the record's game ply; writing needs a ply of at most 65,535.
 ///
 /// ```
-/// use hayanagi::{Outcome, PackedRecord, Position, Psv};
+/// use hayanagi::{PsvResult, PackedRecord, Position, Psv};
 /// let pos = Position::from_usi_position("position startpos moves 7g7f")?;
-/// let record = Psv { mv: pos.parse_usi_move("3c3d")?, position: pos, score: 12, result: Outcome::Draw };
+/// let record = Psv { mv: pos.parse_usi_move("3c3d")?, position: pos, score: 12, result: PsvResult::Draw };
 /// let mut bytes = [0u8; 40];
 /// record.write(&mut bytes)?;
 /// assert_eq!(bytes[32..40], [12, 0, 0x15, 0x0a, 2, 0, 0, 0]);
@@ -144,7 +145,7 @@ pub struct Psv {
     /// The move (the best move of the search that produced the record), legal in `position`.
     pub mv: Move,
     /// The result of the game for the side to move.
-    pub result: Outcome,
+    pub result: PsvResult,
 }
 
 /// What is wrong in a record; see [`RecordError`] for where.
@@ -346,9 +347,9 @@ impl PackedRecord for Psv {
             return Err((36, RecordErrorKind::PlyZero));
         }
         let result = match bytes.get(38).copied().unwrap_or(0) as i8 {
-            -1 => Outcome::Loss,
-            0 => Outcome::Draw,
-            1 => Outcome::Win,
+            -1 => PsvResult::Loss,
+            0 => PsvResult::Draw,
+            1 => PsvResult::Win,
             value => return Err((38, RecordErrorKind::GameResult { value: value as u8 })),
         };
         check_padding(bytes, 39)?;
@@ -364,9 +365,9 @@ impl PackedRecord for Psv {
         copy(&mut out[34..36], &self.mv.to_move16(Move16Format::YaneuraOu).to_le_bytes());
         copy(&mut out[36..38], &game_ply.to_le_bytes());
         out[38] = match self.result {
-            Outcome::Loss => -1i8 as u8,
-            Outcome::Draw => 0,
-            Outcome::Win => 1,
+            PsvResult::Loss => -1i8 as u8,
+            PsvResult::Draw => 0,
+            PsvResult::Win => 1,
         };
         out[39] = 0;
         Ok(())
@@ -399,9 +400,9 @@ impl<'a, R: PackedRecord> Records<'a, R> {
     /// The records of `bytes`, numbered from 0 at offset 0.
     ///
     /// ```
-    /// use hayanagi::{Outcome, PackedRecord, Position, Psv, Records};
+    /// use hayanagi::{PsvResult, PackedRecord, Position, Psv, Records};
     /// let pos = Position::startpos();
-    /// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: Outcome::Draw };
+    /// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: PsvResult::Draw };
     /// let mut bytes = [0u8; 80];
     /// record.write((&mut bytes[..40]).try_into()?)?;
     /// let read: Vec<_> = Records::<Psv>::new(&bytes).collect();
@@ -613,9 +614,9 @@ impl<R: PackedRecord> Iterator for Chunk<'_, R> {
 /// Why a record could not be written; the buffer then holds the records written before it.
 ///
 /// ```
-/// use hayanagi::{Outcome, PackError, Position, Psv, RecordWriteError, RecordWriter};
+/// use hayanagi::{PsvResult, PackError, Position, Psv, RecordWriteError, RecordWriter};
 /// let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b G 70000")?;
-/// let record = Psv { mv: pos.parse_usi_move("G*5b")?, position: pos, score: 0, result: Outcome::Win };
+/// let record = Psv { mv: pos.parse_usi_move("G*5b")?, position: pos, score: 0, result: PsvResult::Win };
 /// let mut buf = [0u8; 40];
 /// let err = RecordWriter::new(&mut buf).push(&record).unwrap_err();
 /// assert_eq!(err, RecordWriteError::Pack(PackError::PlyTooLarge { ply: 70000 }));
@@ -644,9 +645,9 @@ impl core::error::Error for RecordWriteError {}
 /// Writes records one after the other into a caller's buffer.
 ///
 /// ```
-/// use hayanagi::{Outcome, Position, Psv, RecordWriteError, RecordWriter, Records};
+/// use hayanagi::{PsvResult, Position, Psv, RecordWriteError, RecordWriter, Records};
 /// let pos = Position::startpos();
-/// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: Outcome::Win };
+/// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: PsvResult::Win };
 /// let mut buf = [0u8; 100];
 /// let mut writer = RecordWriter::new(&mut buf);
 /// writer.push(&record)?;
@@ -723,9 +724,9 @@ impl<'a> RecordWriter<'a> {
     /// The number of bytes written so far.
     ///
     /// ```
-    /// use hayanagi::{Outcome, Position, Psv, RecordWriter};
+    /// use hayanagi::{PsvResult, Position, Psv, RecordWriter};
     /// let pos = Position::startpos();
-    /// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: Outcome::Draw };
+    /// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: PsvResult::Draw };
     /// let mut buf = [0u8; 100];
     /// let mut writer = RecordWriter::new(&mut buf);
     /// writer.push(&record)?;
@@ -741,9 +742,9 @@ impl<'a> RecordWriter<'a> {
     /// True when nothing has been written.
     ///
     /// ```
-    /// use hayanagi::{Outcome, Position, Psv, RecordWriter};
+    /// use hayanagi::{PsvResult, Position, Psv, RecordWriter};
     /// let pos = Position::startpos();
-    /// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: Outcome::Draw };
+    /// let record = Psv { mv: pos.parse_usi_move("7g7f")?, position: pos, score: 0, result: PsvResult::Draw };
     /// let mut buf = [0u8; 40];
     /// let mut writer = RecordWriter::new(&mut buf);
     /// assert!(writer.is_empty());
@@ -757,22 +758,22 @@ impl<'a> RecordWriter<'a> {
     }
 }
 
-/// Which colour won, from an [`Outcome`] for `side`; `None` for a draw.
-impl Outcome {
-    /// The winner, given the side the outcome is for; `None` for a draw.
+/// Which colour won, from a [`PsvResult`] for `side`; `None` for a draw.
+impl PsvResult {
+    /// The winner, given the side the result is for; `None` for a draw.
     ///
     /// ```
-    /// use hayanagi::{Color, Outcome};
-    /// assert_eq!(Outcome::Win.winner(Color::White), Some(Color::White));
-    /// assert_eq!(Outcome::Loss.winner(Color::White), Some(Color::Black));
-    /// assert_eq!(Outcome::Draw.winner(Color::Black), None);
+    /// use hayanagi::{Color, PsvResult};
+    /// assert_eq!(PsvResult::Win.winner(Color::White), Some(Color::White));
+    /// assert_eq!(PsvResult::Loss.winner(Color::White), Some(Color::Black));
+    /// assert_eq!(PsvResult::Draw.winner(Color::Black), None);
     /// ```
     #[must_use]
     pub const fn winner(self, side: Color) -> Option<Color> {
         match self {
-            Outcome::Win => Some(side),
-            Outcome::Loss => Some(side.flip()),
-            Outcome::Draw => None,
+            PsvResult::Win => Some(side),
+            PsvResult::Loss => Some(side.flip()),
+            PsvResult::Draw => None,
         }
     }
 }

@@ -7,7 +7,7 @@ pub(crate) mod movegen;
 mod perft;
 pub(crate) mod setup;
 
-pub use movegen::{GroupMoves, MoveFilter, MoveGroup, Origin, Promotion};
+pub use movegen::{MoveFilter, MoveGroup, MoveGroupIter, Origin, Promotion};
 
 use crate::between;
 use crate::types::geometry;

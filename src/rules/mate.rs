@@ -217,7 +217,7 @@ impl Position {
                 }
                 None
             }
-            Origin::PawnPushes(_) => group.moves().find(|&mv| self.mates(mv, target, work)),
+            Origin::PawnPushes(_) => group.iter().find(|&mv| self.mates(mv, target, work)),
         }
     }
 
@@ -225,7 +225,7 @@ impl Position {
     /// order, until it returns true.
     #[inline]
     fn for_each_check(&self, mut visit: impl FnMut(Move) -> bool) {
-        let _ = self.for_each_move(MoveFilter::Checks, |mv| {
+        let _ = self.for_each_legal_move(MoveFilter::Checks, |mv| {
             if visit(mv) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         });
     }

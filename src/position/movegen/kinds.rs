@@ -27,12 +27,12 @@ use crate::{Bitboard, Color, Move, MoveList, PieceKind, Position, Square};
 /// ```
 /// use hayanagi::{MoveFilter, Position};
 /// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse().unwrap();
-/// assert_eq!(pos.count_moves(MoveFilter::Captures), 0);
-/// assert_eq!(pos.count_moves(MoveFilter::Drops), 78); // every empty square
-/// let mut checks: Vec<String> = pos.moves(MoveFilter::Checks).iter().map(|m| m.to_string()).collect();
+/// assert_eq!(pos.count_legal_moves_of(MoveFilter::Captures), 0);
+/// assert_eq!(pos.count_legal_moves_of(MoveFilter::Drops), 78); // every empty square
+/// let mut checks: Vec<String> = pos.legal_moves_of(MoveFilter::Checks).iter().map(|m| m.to_string()).collect();
 /// checks.sort();
 /// assert_eq!(checks, ["5c5b", "5c5b+", "G*4a", "G*4b", "G*5b", "G*6a", "G*6b"]);
-/// assert_eq!(pos.count_moves(MoveFilter::Evasions), 0); // not in check
+/// assert_eq!(pos.count_legal_moves_of(MoveFilter::Evasions), 0); // not in check
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveFilter {
@@ -58,7 +58,7 @@ impl MoveFilter {
     /// ```
     /// use hayanagi::{MoveFilter, Position};
     /// let pos = Position::startpos();
-    /// let counts: Vec<u64> = MoveFilter::ALL.iter().map(|&f| pos.count_moves(f)).collect();
+    /// let counts: Vec<u64> = MoveFilter::ALL.iter().map(|&f| pos.count_legal_moves_of(f)).collect();
     /// assert_eq!(counts, [30, 0, 30, 0, 0, 0, 0]);
     /// ```
     pub const ALL: [MoveFilter; 7] = [
@@ -188,7 +188,7 @@ pub enum Origin {
 
 /// A group of legal moves as the generator produces them: one origin, a set of target squares, and
 /// one promotion rule for all of them. [`Position::for_each_group`] hands these out without writing
-/// a move; [`MoveGroup::len`] counts them and [`MoveGroup::moves`] lists them.
+/// a move; [`MoveGroup::len`] counts them and [`MoveGroup::iter`] lists them.
 ///
 /// ```
 /// use core::ops::ControlFlow;
@@ -197,7 +197,7 @@ pub enum Origin {
 /// let mut total = 0;
 /// let _ = pos.for_each_group(MoveFilter::All, |group| {
 ///     if let Origin::Square(from) = group.origin() {
-///         assert!(group.moves().all(|mv| mv.from() == Some(from)));
+///         assert!(group.iter().all(|mv| mv.from() == Some(from)));
 ///     }
 ///     total += group.len();
 ///     ControlFlow::<()>::Continue(())
@@ -336,7 +336,7 @@ impl MoveGroup {
     /// let pos: Position = "4k4/9/9/4P4/9/9/9/9/4K4 b - 1".parse()?;
     /// let mut all = Vec::new();
     /// let _ = pos.for_each_group(MoveFilter::All, |group| {
-    ///     all.extend(group.moves().map(|mv| mv.to_string()));
+    ///     all.extend(group.iter().map(|mv| mv.to_string()));
     ///     ControlFlow::<()>::Continue(())
     /// });
     /// assert_eq!(all.len(), pos.count_legal_moves() as usize);
@@ -345,32 +345,57 @@ impl MoveGroup {
     /// ```
     #[inline]
     #[must_use]
-    pub fn moves(&self) -> GroupMoves {
-        GroupMoves { group: *self, pending: None }
+    pub fn iter(&self) -> MoveGroupIter {
+        MoveGroupIter { group: *self, pending: None }
     }
 }
 
-/// The moves of a [`MoveGroup`], from [`MoveGroup::moves`].
+/// The group's moves, as [`MoveGroup::iter`]: `for mv in group`.
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use hayanagi::{MoveFilter, Position};
+/// let pos = Position::startpos();
+/// let mut n = 0;
+/// let _ = pos.for_each_group(MoveFilter::All, |group| {
+///     for _mv in group {
+///         n += 1;
+///     }
+///     ControlFlow::<()>::Continue(())
+/// });
+/// assert_eq!(n, 30);
+/// ```
+impl IntoIterator for MoveGroup {
+    type Item = Move;
+    type IntoIter = MoveGroupIter;
+
+    #[inline]
+    fn into_iter(self) -> MoveGroupIter {
+        self.iter()
+    }
+}
+
+/// The moves of a [`MoveGroup`], from [`MoveGroup::iter`].
 ///
 /// ```
 /// use core::ops::ControlFlow;
 /// use hayanagi::{MoveFilter, Origin, Position};
 /// let pos: Position = "4k4/9/9/4P4/9/9/9/9/4K4 b - 1".parse()?;
 /// let pushes = pos.for_each_group(MoveFilter::All, |group| match group.origin() {
-///     Origin::PawnPushes(_) => ControlFlow::Break(group.moves().map(|mv| mv.to_string()).collect::<Vec<_>>()),
+///     Origin::PawnPushes(_) => ControlFlow::Break(group.iter().map(|mv| mv.to_string()).collect::<Vec<_>>()),
 ///     _ => ControlFlow::Continue(()),
 /// });
 /// assert_eq!(pushes, ControlFlow::Break(vec!["5d5c+".to_string(), "5d5c".to_string()]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct GroupMoves {
+pub struct MoveGroupIter {
     group: MoveGroup,
     /// The unpromoted move still to come after a promoting one.
     pending: Option<Move>,
 }
 
-impl Iterator for GroupMoves {
+impl Iterator for MoveGroupIter {
     type Item = Move;
 
     #[inline]
@@ -442,13 +467,13 @@ impl Position {
     /// ```
     /// use hayanagi::{MoveFilter, Position};
     /// let pos = Position::from_usi_position("startpos moves 7g7f 3c3d").unwrap();
-    /// let captures: Vec<String> = pos.moves(MoveFilter::Captures).iter().map(|m| m.to_string()).collect();
+    /// let captures: Vec<String> = pos.legal_moves_of(MoveFilter::Captures).iter().map(|m| m.to_string()).collect();
     /// assert_eq!(captures, ["8h2b+", "8h2b"]); // the promoting move first
     /// ```
     #[must_use]
-    pub fn moves(&self, filter: MoveFilter) -> MoveList {
+    pub fn legal_moves_of(&self, filter: MoveFilter) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(filter, &mut list);
+        self.generate_legal_moves_of(filter, &mut list);
         list
     }
 
@@ -458,13 +483,13 @@ impl Position {
     /// use hayanagi::{MoveFilter, MoveList, Position};
     /// let pos = Position::startpos();
     /// let mut list = MoveList::new();
-    /// pos.generate(MoveFilter::NonCaptures, &mut list);
+    /// pos.generate_legal_moves_of(MoveFilter::NonCaptures, &mut list);
     /// assert_eq!(list.len(), 30);
-    /// pos.generate(MoveFilter::Captures, &mut list);
+    /// pos.generate_legal_moves_of(MoveFilter::Captures, &mut list);
     /// assert!(list.is_empty());
     /// ```
     #[inline]
-    pub fn generate(&self, filter: MoveFilter, list: &mut MoveList) {
+    pub fn generate_legal_moves_of(&self, filter: MoveFilter, list: &mut MoveList) {
         list.clear();
         let _ = self.generate_filtered(filter, &mut ListSink(list));
     }
@@ -474,12 +499,12 @@ impl Position {
     /// ```
     /// use hayanagi::{MoveFilter, Position};
     /// let pos: Position = "4k4/9/9/9/9/9/9/9/4K4 b R 1".parse().unwrap();
-    /// assert_eq!(pos.count_moves(MoveFilter::Drops), 79);
-    /// assert_eq!(pos.count_moves(MoveFilter::Checks), 7 + 8); // R*5b..R*5h, and rank a
+    /// assert_eq!(pos.count_legal_moves_of(MoveFilter::Drops), 79);
+    /// assert_eq!(pos.count_legal_moves_of(MoveFilter::Checks), 7 + 8); // R*5b..R*5h, and rank a
     /// ```
     #[inline]
     #[must_use]
-    pub fn count_moves(&self, filter: MoveFilter) -> u64 {
+    pub fn count_legal_moves_of(&self, filter: MoveFilter) -> u64 {
         let mut sink = CountSink(0);
         let _ = self.generate_filtered(filter, &mut sink);
         sink.0
@@ -528,7 +553,7 @@ impl Position {
         }
     }
 
-    /// Calls `f` with each legal move that `filter` selects, in the order of [`Position::moves`];
+    /// Calls `f` with each legal move that `filter` selects, in the order of [`Position::legal_moves_of`];
     /// stops as soon as `f` returns [`ControlFlow::Break`] and returns that break.
     ///
     /// ```
@@ -536,16 +561,20 @@ impl Position {
     /// use hayanagi::{MoveFilter, Position};
     /// let pos = Position::startpos();
     /// let mut n = 0;
-    /// let stop = pos.for_each_move(MoveFilter::All, |_| {
+    /// let stop = pos.for_each_legal_move(MoveFilter::All, |_| {
     ///     n += 1;
     ///     if n == 10 { ControlFlow::Break(n) } else { ControlFlow::Continue(()) }
     /// });
     /// assert_eq!(stop, ControlFlow::Break(10));
     /// ```
     #[inline]
-    pub fn for_each_move<B>(&self, filter: MoveFilter, mut f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
+    pub fn for_each_legal_move<B>(
+        &self,
+        filter: MoveFilter,
+        mut f: impl FnMut(Move) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         self.for_each_group(filter, |group| {
-            for mv in group.moves() {
+            for mv in group.iter() {
                 f(mv)?;
             }
             ControlFlow::Continue(())
@@ -557,11 +586,11 @@ impl Position {
     /// ```
     /// use hayanagi::{MoveFilter, Position};
     /// let pos = Position::startpos();
-    /// assert!(pos.has_move(MoveFilter::All));
-    /// assert!(!pos.has_move(MoveFilter::Checks));
+    /// assert!(pos.has_legal_move_of(MoveFilter::All));
+    /// assert!(!pos.has_legal_move_of(MoveFilter::Checks));
     /// ```
     #[inline]
-    pub fn has_move(&self, filter: MoveFilter) -> bool {
+    pub fn has_legal_move_of(&self, filter: MoveFilter) -> bool {
         self.generate_filtered(filter, &mut AnySink).is_break()
     }
 
@@ -577,7 +606,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn has_legal_move(&self) -> bool {
-        self.has_move(MoveFilter::All)
+        self.has_legal_move_of(MoveFilter::All)
     }
 }
 

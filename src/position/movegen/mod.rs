@@ -15,7 +15,7 @@ mod legality;
 
 use core::ops::ControlFlow;
 
-pub use kinds::{GroupMoves, MoveFilter, MoveGroup, Origin, Promotion};
+pub use kinds::{MoveFilter, MoveGroup, MoveGroupIter, Origin, Promotion};
 
 use crate::{
     Bitboard, Color, Move, MoveList, PieceKind, Position, Square, between, bishop_attacks, lance_attacks, rook_attacks,
