@@ -409,7 +409,7 @@ impl Board {
     ) -> PyResult<Bound<'py, PyList>> {
         let list = match filter {
             None => self.pos.legal_moves(),
-            Some(filter) => self.pos.moves(filter.get().core()),
+            Some(filter) => self.pos.legal_moves_of(filter.get().core()),
         };
         PyList::new(py, moves::objects(py, list.as_slice())?)
     }
@@ -419,7 +419,7 @@ impl Board {
     fn legal_move_codes(&self, filter: Option<&Bound<'_, MoveFilter>>) -> Vec<u16> {
         let list = match filter {
             None => self.pos.legal_moves(),
-            Some(filter) => self.pos.moves(filter.get().core()),
+            Some(filter) => self.pos.legal_moves_of(filter.get().core()),
         };
         list.as_slice().iter().map(|mv| mv.to_bits()).collect()
     }
@@ -429,7 +429,7 @@ impl Board {
     fn count_legal_moves(&self, filter: Option<&Bound<'_, MoveFilter>>) -> u64 {
         match filter {
             None => self.pos.count_legal_moves(),
-            Some(filter) => self.pos.count_moves(filter.get().core()),
+            Some(filter) => self.pos.count_legal_moves_of(filter.get().core()),
         }
     }
 
