@@ -112,6 +112,7 @@ pub use position::{
 };
 pub use rules::declaration::{Declaration, DeclarationFailures, DeclarationOutcome, DeclarationRule};
 pub use rules::history::{Entry, History, HistoryError};
+pub use rules::illegal::Illegality;
 pub use rules::mate::MateLine;
 pub use rules::status::Status;
 pub use search::see::SeeValues;

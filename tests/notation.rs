@@ -202,10 +202,17 @@ fn kif_reading_variants() {
     assert_eq!(read(sfen, "同銀不成", Some(Square::SQ_2C)).unwrap(), "2d2c");
     assert_eq!(read(sfen, "同銀", None), Err(JapaneseMoveErrorKind::NoPreviousMove));
     assert_eq!(read(sfen, "５八王(59)", None).unwrap(), "5i5h");
-    assert_eq!(read(sfen, "５八金(00)", None), Err(JapaneseMoveErrorKind::FromSquare));
-    assert_eq!(read(sfen, "５八角打", None), Err(JapaneseMoveErrorKind::NoSuchMove));
+    // "(00)" marks a drop, after 打 or instead of it (電竜戦 KIF: `３三角打(00)`).
+    assert_eq!(read(sfen, "５八金(00)", None).unwrap(), "G*5h");
+    assert_eq!(read(sfen, "５八金打(00)", None).unwrap(), "G*5h");
+    assert_eq!(read(sfen, "５八金打(58)", None), Err(JapaneseMoveErrorKind::FromSquare));
+    assert_eq!(read(sfen, "５八金(5)", None), Err(JapaneseMoveErrorKind::FromSquare));
+    // Spaces before the from square (`同銀　(79)`), not before a time field.
+    assert_eq!(read(sfen, "２三銀　(24)", None).unwrap(), "2d2c");
+    // A move the text names exactly but the rules forbid is named, for the caller to explain.
+    let b_drop = Move::drop(PieceKind::Bishop, Square::SQ_5H).unwrap();
+    assert_eq!(read(sfen, "５八角打", None), Err(JapaneseMoveErrorKind::Illegal(b_drop)));
     assert_eq!(read(sfen, "△５八金打", None), Err(JapaneseMoveErrorKind::WrongSide));
     assert_eq!(read(sfen, "５十金打", None), Err(JapaneseMoveErrorKind::Destination));
     assert_eq!(read(sfen, "５八x", None), Err(JapaneseMoveErrorKind::Piece));
-    let _ = PieceKind::Gold;
 }

@@ -229,24 +229,34 @@ fn pick(
     }
 }
 
-/// The distinct from squares of the legal board moves of `kind` (unpromoted or promoted as it
-/// stands) to `to`, at most 10 (no more pieces of a kind can reach one square).
-fn candidates(pos: &Position, kind: PieceKind, to: Square, buf: &mut [Square; 16]) -> usize {
+/// The squares of the side to move's pieces of `kind` (as they stand) that attack `to`, in `buf`;
+/// their count (at most 10: no more pieces of a kind reach one square). Targeted, not a full
+/// generation: the attack tables name the pieces, legality is asked of each.
+fn reaching(pos: &Position, kind: PieceKind, to: Square, buf: &mut [Square; 16]) -> usize {
+    let us = pos.side_to_move();
     let mut n = 0;
-    for &mv in pos.legal_moves().iter() {
-        let Some(from) = mv.from() else { continue };
-        if mv.to() != to || pos.piece_at(from).map(|p| p.kind()) != Some(kind) {
-            continue;
-        }
-        if buf[..n].contains(&from) {
-            continue;
-        }
+    for from in pos.attackers_to(us, to, pos.occupied()) & pos.pieces(us, kind) {
         if let Some(slot) = buf.get_mut(n) {
             *slot = from;
             n += 1;
         }
     }
     n
+}
+
+/// As [`reaching`], keeping the pieces with a legal move to `to` (promoting or not): the pieces
+/// the KI2 modifiers tell apart.
+fn candidates(pos: &Position, kind: PieceKind, to: Square, buf: &mut [Square; 16]) -> usize {
+    let n = reaching(pos, kind, to, buf);
+    let mut kept = 0;
+    for i in 0..n {
+        let from = buf[i];
+        if pos.is_legal(Move::normal(from, to, false)) || pos.is_legal(Move::normal(from, to, true)) {
+            buf[kept] = from;
+            kept += 1;
+        }
+    }
+    kept
 }
 
 /// A legal move in Japanese notation, made by [`Position::japanese_move`]; it prints with
@@ -351,6 +361,9 @@ pub enum JapaneseMoveErrorKind {
     NoSuchMove,
     /// Several legal moves fit the text (a KI2 move without the modifier that tells them apart).
     Ambiguous,
+    /// The text names exactly this move, and it is not legal here ([`Position::illegality`] says
+    /// which rule it breaks).
+    Illegal(Move),
 }
 
 impl fmt::Display for JapaneseMoveErrorKind {
@@ -363,6 +376,7 @@ impl fmt::Display for JapaneseMoveErrorKind {
             JapaneseMoveErrorKind::WrongSide => "the sign (▲/△) is not the side to move",
             JapaneseMoveErrorKind::NoSuchMove => "no legal move fits",
             JapaneseMoveErrorKind::Ambiguous => "several legal moves fit (a modifier such as 右 or 上 is missing)",
+            JapaneseMoveErrorKind::Illegal(mv) => return write!(f, "illegal move {mv}"),
         })
     }
 }
@@ -451,6 +465,18 @@ impl Cursor<'_> {
 
     fn skip_spaces(&mut self) {
         while self.eat(' ') || self.eat('　') {}
+    }
+
+    /// A digit 0-9, ASCII or full width.
+    fn digit(&mut self) -> Option<u8> {
+        let c = self.peek()?;
+        let n = match c {
+            '0'..='9' => c as u8 - b'0',
+            '０'..='９' => (c as u32 - '０' as u32) as u8,
+            _ => return None,
+        };
+        self.at += c.len_utf8();
+        Some(n)
     }
 
     fn numeral(&mut self) -> Option<u8> {
@@ -619,51 +645,81 @@ impl Position {
         } else {
             None
         };
-        let drop_mark = cur.eat('打');
+        let mut drop_mark = cur.eat('打');
         let mut from_given = None;
+        // "(77)": the from square; "(00)": a drop, as some writers put after 打 or instead of it.
+        // Spaces may stand before it (`同銀　(79)`); a "(" that does not open two digits and ")"
+        // (a KIF time field) is left to the caller.
+        let before_spaces = cur.at;
+        cur.skip_spaces();
         let from_at = cur.at;
         if cur.eat('(') {
-            let file = cur.numeral();
-            let rank = cur.numeral();
-            if !cur.eat(')') {
-                return error(from_at, JapaneseMoveErrorKind::FromSquare);
+            let file = cur.digit();
+            let rank = cur.digit();
+            match (file, rank, cur.eat(')')) {
+                (Some(0), Some(0), true) => drop_mark = true,
+                (Some(f), Some(r), true) => {
+                    let square = File::new(f).zip(usize::from(r).checked_sub(1).and_then(Rank::try_index));
+                    match square {
+                        Some((f, r)) if !drop_mark => from_given = Some(Square::new(f, r)),
+                        _ => return error(from_at, JapaneseMoveErrorKind::FromSquare),
+                    }
+                }
+                (Some(_), Some(_), false) | (Some(_), None, _) => {
+                    return error(from_at, JapaneseMoveErrorKind::FromSquare);
+                }
+                (None, _, _) => cur.at = before_spaces,
             }
-            match (file, rank) {
-                // "(00)": a drop written the CSA way.
-                (None, None) => return error(from_at, JapaneseMoveErrorKind::FromSquare),
-                (Some(f), Some(r)) => match (File::new(f), Rank::try_index(usize::from(r) - 1)) {
-                    (Some(f), Some(r)) => from_given = Some(Square::new(f, r)),
-                    _ => return error(from_at, JapaneseMoveErrorKind::FromSquare),
-                },
-                _ => return error(from_at, JapaneseMoveErrorKind::FromSquare),
-            }
+        } else {
+            cur.at = before_spaces;
         }
         let consumed = cur.at;
 
         // A drop: written 打, or not written at all when no board piece of the kind can go there.
         let mut buf = [Square::SQ_9A; 16];
         // With the from square given (KIF) the other pieces do not matter.
-        let n = if from_given.is_none() { candidates(self, kind, to, &mut buf) } else { 0 };
+        let n = if from_given.is_none() && !drop_mark { candidates(self, kind, to, &mut buf) } else { 0 };
         let plain = from_given.is_none() && place.is_none() && motion_word.is_none() && promote.is_none();
         if drop_mark || plain && n == 0 {
-            return match Move::drop(kind, to).filter(|&mv| self.is_legal(mv)) {
-                Some(mv) if from_given.is_none() && promote.is_none() => Ok((mv, consumed)),
-                _ => error(0, JapaneseMoveErrorKind::NoSuchMove),
+            let Some(drop) = Move::drop(kind, to).filter(|_| from_given.is_none() && promote.is_none()) else {
+                return error(0, JapaneseMoveErrorKind::NoSuchMove);
             };
+            if self.is_legal(drop) {
+                return Ok((drop, consumed));
+            }
+            // Not legal: name the move meant. Without 打 and with no such piece in hand, that is
+            // the board move of the one piece of the kind that reaches the square, if one does.
+            if !drop_mark && self.hand(color).count(kind) == 0 {
+                return match reaching(self, kind, to, &mut buf) {
+                    1 => error(0, JapaneseMoveErrorKind::Illegal(Move::normal(buf[0], to, false))),
+                    _ => error(0, JapaneseMoveErrorKind::NoSuchMove),
+                };
+            }
+            return error(0, JapaneseMoveErrorKind::Illegal(drop));
         }
         let from = match from_given {
             Some(from) => from,
             None => match select(color, to, &buf[..n], place, motion_word) {
                 (1, Some(from)) => from,
-                (0, _) => return error(0, JapaneseMoveErrorKind::NoSuchMove),
+                (0, _) => {
+                    // No piece that fits has a legal move there: name the move of the one piece
+                    // that fits but for the rules, if there is exactly one.
+                    let m = reaching(self, kind, to, &mut buf);
+                    return match select(color, to, &buf[..m], place, motion_word) {
+                        (1, Some(from)) => {
+                            error(0, JapaneseMoveErrorKind::Illegal(Move::normal(from, to, promote == Some(true))))
+                        }
+                        _ => error(0, JapaneseMoveErrorKind::NoSuchMove),
+                    };
+                }
                 _ => return error(0, JapaneseMoveErrorKind::Ambiguous),
             },
         };
-        if self.piece_at(from).map(|p| (p.color(), p.kind())) != Some((color, kind)) {
+        if from == to || self.piece_at(from).map(|p| (p.color(), p.kind())) != Some((color, kind)) {
             return error(0, JapaneseMoveErrorKind::NoSuchMove);
         }
         let mv = Move::normal(from, to, promote == Some(true));
-        if self.is_legal(mv) { Ok((mv, consumed)) } else { error(0, JapaneseMoveErrorKind::NoSuchMove) }
+        if self.is_legal(mv) { Ok((mv, consumed)) } else { error(0, JapaneseMoveErrorKind::Illegal(mv)) }
     }
 }
 

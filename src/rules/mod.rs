@@ -3,5 +3,6 @@
 
 pub(crate) mod declaration;
 pub(crate) mod history;
+pub(crate) mod illegal;
 pub(crate) mod mate;
 pub(crate) mod status;
