@@ -222,6 +222,9 @@ extern "C" {
 #define HAYANAGI_ERR_SFEN_PLY_LEADING_ZERO (-42)        /* the ply has a leading 0 */
 #define HAYANAGI_ERR_SFEN_PLY_NOT_DIGIT (-43)           /* the ply is not decimal digits */
 #define HAYANAGI_ERR_SFEN_PLY_OVERFLOW (-44)            /* the ply is above 2^64 - 1 */
+/* Rules of positions an SFEN relaxes (reported by readers that keep them). */
+#define HAYANAGI_ERR_MISSING_KING (-45)   /* a colour has no king */
+#define HAYANAGI_ERR_MISSING_PIECES (-46) /* pieces of the set are missing from board and hands */
 /* USI position command. */
 #define HAYANAGI_ERR_USI_KEYWORD (-50)  /* neither "startpos" nor "sfen" */
 #define HAYANAGI_ERR_USI_TRAILING (-51) /* text after the position that is not " moves ..." */

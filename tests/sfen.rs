@@ -10,7 +10,7 @@ use SfenField::{Board, Hands, Input, Ply, Side};
 use common::Rng;
 use hayanagi::{
     Color, Entry, Hand, History, HistoryError, MAX_SFEN_LEN, Move, Piece, PieceKind, PlayError, Position, Rank,
-    SfenError, SfenErrorKind, SfenField, Square,
+    SetupProblem, SfenError, SfenErrorKind, SfenField, Square,
 };
 
 const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -33,6 +33,11 @@ fn white(kind: PieceKind) -> Piece {
 }
 
 /// Asserts that every entry point rejects `sfen` with this field, offset and kind.
+/// The error kind of a dead piece on `square`.
+fn dead(piece: Piece, square: Square) -> SfenErrorKind {
+    Setup(SetupProblem::DeadPiece { piece, square })
+}
+
 #[track_caller]
 fn rejects(sfen: &str, field: SfenField, offset: usize, kind: SfenErrorKind) {
     rejects_bytes(sfen.as_bytes(), field, offset, kind);
@@ -272,29 +277,64 @@ fn rejects_a_dash_with_pieces() {
 #[test]
 fn rejects_a_third_rook_on_the_board() {
     // Promoted rooks count as rooks; the third is the `R` at byte 13.
-    rejects("4k4/+r8/9/+R2R5/9/9/9/9/4K4 b - 1", Board, 13, TooManyPieces { kind: PieceKind::Rook });
+    rejects(
+        "4k4/+r8/9/+R2R5/9/9/9/9/4K4 b - 1",
+        Board,
+        13,
+        Setup(SetupProblem::TooManyPieces { kind: PieceKind::Rook, square: Some(Square::SQ_6D) }),
+    );
 }
 
 #[test]
 fn rejects_a_third_bishop_in_hand() {
-    rejects("4k4/9/9/9/9/9/9/9/4K4 b B2b 1", Hands, 25, TooManyPieces { kind: PieceKind::Bishop });
+    rejects(
+        "4k4/9/9/9/9/9/9/9/4K4 b B2b 1",
+        Hands,
+        25,
+        Setup(SetupProblem::TooManyPieces { kind: PieceKind::Bishop, square: None }),
+    );
 }
 
 #[test]
 fn rejects_a_nineteenth_pawn() {
     // 18 pawns on the board and one more in White's hand.
     let sfen = "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/9/4K4 b Gp 1";
-    rejects(sfen, Hands, 41, TooManyPieces { kind: PieceKind::Pawn });
+    rejects(sfen, Hands, 41, Setup(SetupProblem::TooManyPieces { kind: PieceKind::Pawn, square: None }));
     // 19 pawns on the board, one of them promoted: the 19th in reading order is the last `P`.
-    rejects("4k4/9/ppppppppp/9/4+P4/9/PPPPPPPPP/9/4K4 b - 1", Board, 33, TooManyPieces { kind: PieceKind::Pawn });
+    rejects(
+        "4k4/9/ppppppppp/9/4+P4/9/PPPPPPPPP/9/4K4 b - 1",
+        Board,
+        33,
+        Setup(SetupProblem::TooManyPieces { kind: PieceKind::Pawn, square: Some(Square::SQ_1G) }),
+    );
 }
 
 #[test]
 fn rejects_five_of_a_small_kind() {
-    rejects("4k4/9/9/9/9/9/9/9/4K4 b 5S 1", Hands, 24, TooManyPieces { kind: PieceKind::Silver });
-    rejects("4k4/9/9/9/9/9/9/9/4K4 b 3G2g 1", Hands, 26, TooManyPieces { kind: PieceKind::Gold });
-    rejects("4k4/9/9/9/9/9/9/9/4K4 b 2L3l 1", Hands, 26, TooManyPieces { kind: PieceKind::Lance });
-    rejects("4k4/4n4/9/9/9/9/9/9/4K4 b 2N2n 1", Hands, 28, TooManyPieces { kind: PieceKind::Knight });
+    rejects(
+        "4k4/9/9/9/9/9/9/9/4K4 b 5S 1",
+        Hands,
+        24,
+        Setup(SetupProblem::TooManyPieces { kind: PieceKind::Silver, square: None }),
+    );
+    rejects(
+        "4k4/9/9/9/9/9/9/9/4K4 b 3G2g 1",
+        Hands,
+        26,
+        Setup(SetupProblem::TooManyPieces { kind: PieceKind::Gold, square: None }),
+    );
+    rejects(
+        "4k4/9/9/9/9/9/9/9/4K4 b 2L3l 1",
+        Hands,
+        26,
+        Setup(SetupProblem::TooManyPieces { kind: PieceKind::Lance, square: None }),
+    );
+    rejects(
+        "4k4/4n4/9/9/9/9/9/9/4K4 b 2N2n 1",
+        Hands,
+        28,
+        Setup(SetupProblem::TooManyPieces { kind: PieceKind::Knight, square: None }),
+    );
 }
 
 #[test]
@@ -303,58 +343,78 @@ fn rejects_a_huge_hand_count() {
         "4k4/9/9/9/9/9/9/9/4K4 b 99999999999999999999999999P 1",
         Hands,
         24,
-        TooManyPieces { kind: PieceKind::Pawn },
+        Setup(SetupProblem::TooManyPieces { kind: PieceKind::Pawn, square: None }),
     );
 }
 
 #[test]
 fn rejects_two_kings_of_one_colour() {
-    rejects("k3k4/9/9/9/9/9/9/9/4K4 b - 1", Board, 2, TwoKings { color: Color::White });
-    rejects("4k4/9/9/9/9/9/9/9/K3K4 b - 1", Board, 20, TwoKings { color: Color::Black });
+    rejects(
+        "k3k4/9/9/9/9/9/9/9/4K4 b - 1",
+        Board,
+        2,
+        Setup(SetupProblem::TwoKings { color: Color::White, square: Square::SQ_5A }),
+    );
+    rejects(
+        "4k4/9/9/9/9/9/9/9/K3K4 b - 1",
+        Board,
+        20,
+        Setup(SetupProblem::TwoKings { color: Color::Black, square: Square::SQ_5I }),
+    );
 }
 
 // ----- pieces that could never move -----
 
 #[test]
 fn rejects_a_black_pawn_on_rank_a() {
-    rejects("P3k4/9/9/9/9/9/9/9/4K4 b - 1", Board, 0, DeadPiece { piece: black(PieceKind::Pawn) });
+    rejects("P3k4/9/9/9/9/9/9/9/4K4 b - 1", Board, 0, dead(black(PieceKind::Pawn), Square::SQ_9A));
 }
 
 #[test]
 fn rejects_a_black_lance_on_rank_a() {
-    rejects("4k3L/9/9/9/9/9/9/9/4K4 b - 1", Board, 3, DeadPiece { piece: black(PieceKind::Lance) });
+    rejects("4k3L/9/9/9/9/9/9/9/4K4 b - 1", Board, 3, dead(black(PieceKind::Lance), Square::SQ_1A));
 }
 
 #[test]
 fn rejects_a_black_knight_on_rank_b() {
-    rejects("4k4/N8/9/9/9/9/9/9/4K4 b - 1", Board, 4, DeadPiece { piece: black(PieceKind::Knight) });
+    rejects("4k4/N8/9/9/9/9/9/9/4K4 b - 1", Board, 4, dead(black(PieceKind::Knight), Square::SQ_9B));
 }
 
 #[test]
 fn rejects_a_white_pawn_on_rank_i() {
-    rejects("4k4/9/9/9/9/9/9/9/4K3p b - 1", Board, 21, DeadPiece { piece: white(PieceKind::Pawn) });
+    rejects("4k4/9/9/9/9/9/9/9/4K3p b - 1", Board, 21, dead(white(PieceKind::Pawn), Square::SQ_1I));
 }
 
 #[test]
 fn rejects_a_white_lance_on_rank_i() {
-    rejects("4k4/9/9/9/9/9/9/9/l3K4 b - 1", Board, 18, DeadPiece { piece: white(PieceKind::Lance) });
+    rejects("4k4/9/9/9/9/9/9/9/l3K4 b - 1", Board, 18, dead(white(PieceKind::Lance), Square::SQ_9I));
 }
 
 #[test]
 fn rejects_a_white_knight_on_rank_h() {
-    rejects("4k4/9/9/9/9/9/9/8n/4K4 b - 1", Board, 17, DeadPiece { piece: white(PieceKind::Knight) });
+    rejects("4k4/9/9/9/9/9/9/8n/4K4 b - 1", Board, 17, dead(white(PieceKind::Knight), Square::SQ_1H));
 }
 
 // ----- nifu -----
 
 #[test]
 fn rejects_two_black_pawns_on_a_file() {
-    rejects("4k4/9/9/4P4/9/4P4/9/9/4K4 b - 1", Board, 15, Nifu { color: Color::Black });
+    rejects(
+        "4k4/9/9/4P4/9/4P4/9/9/4K4 b - 1",
+        Board,
+        15,
+        Setup(SetupProblem::Nifu { color: Color::Black, square: Square::SQ_5F }),
+    );
 }
 
 #[test]
 fn rejects_two_white_pawns_on_a_file() {
-    rejects("4k4/p8/9/9/9/9/9/p8/4K4 b - 1", Board, 17, Nifu { color: Color::White });
+    rejects(
+        "4k4/p8/9/9/9/9/9/p8/4K4 b - 1",
+        Board,
+        17,
+        Setup(SetupProblem::Nifu { color: Color::White, square: Square::SQ_9H }),
+    );
 }
 
 // ----- the side not to move in check -----
@@ -362,17 +422,17 @@ fn rejects_two_white_pawns_on_a_file() {
 #[test]
 fn rejects_the_side_not_to_move_in_check() {
     // Black to move could take White's king with the rook on 5h: the offset is at White's `k`.
-    rejects("4k4/9/9/9/9/9/9/4R4/3K5 b - 1", Board, 1, OpponentInCheck);
+    rejects("4k4/9/9/9/9/9/9/4R4/3K5 b - 1", Board, 1, Setup(SetupProblem::OpponentInCheck { king: Square::SQ_5A }));
     // White to move, Black's king attacked by White's knight.
-    rejects("4k4/9/9/9/9/9/3n5/9/4K4 w - 1", Board, 21, OpponentInCheck);
+    rejects("4k4/9/9/9/9/9/3n5/9/4K4 w - 1", Board, 21, Setup(SetupProblem::OpponentInCheck { king: Square::SQ_5I }));
 }
 
 // ----- ply -----
 
 #[test]
 fn rejects_ply_zero() {
-    rejects("4k4/9/9/9/9/9/9/9/4K4 b - 0", Ply, 26, PlyZero);
-    rejects("4k4/9/9/9/9/9/9/9/4K4 b - 000", Ply, 26, PlyZero);
+    rejects("4k4/9/9/9/9/9/9/9/4K4 b - 0", Ply, 26, Setup(SetupProblem::PlyZero));
+    rejects("4k4/9/9/9/9/9/9/9/4K4 b - 000", Ply, 26, Setup(SetupProblem::PlyZero));
 }
 
 #[test]

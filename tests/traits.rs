@@ -76,8 +76,14 @@ fn hand_text_errors_are_the_sfen_hands_errors() {
     assert_eq!(kind("K"), SfenErrorKind::HandKing);
     assert_eq!(kind("PP"), SfenErrorKind::HandRepeated { piece: Piece::new(Color::Black, PieceKind::Pawn) });
     assert_eq!(kind("P-"), SfenErrorKind::HandDash);
-    assert_eq!(kind("3B"), SfenErrorKind::TooManyPieces { kind: PieceKind::Bishop });
-    assert_eq!(kind("300P"), SfenErrorKind::TooManyPieces { kind: PieceKind::Pawn });
+    assert_eq!(
+        kind("3B"),
+        SfenErrorKind::Setup(hayanagi::SetupProblem::TooManyPieces { kind: PieceKind::Bishop, square: None })
+    );
+    assert_eq!(
+        kind("300P"),
+        SfenErrorKind::Setup(hayanagi::SetupProblem::TooManyPieces { kind: PieceKind::Pawn, square: None })
+    );
     assert_eq!(kind("R\n"), SfenErrorKind::NonPrintable { byte: b'\n' });
     let err = "R2p".parse::<Hand>().unwrap_err();
     assert_eq!(

@@ -7,7 +7,8 @@ pub mod packed;
 pub mod records;
 
 use hayanagi::{
-    Bitboard, Color, MAX_SFEN_LEN, Piece, PieceKind, Position, SfenError, SfenErrorKind, SfenField, Square,
+    Bitboard, Color, MAX_SFEN_LEN, Piece, PieceKind, Position, SetupProblem, SfenError, SfenErrorKind, SfenField,
+    Square,
 };
 
 /// The derived state of `pos` agrees with its board: the bitboards hold exactly the pieces of the
@@ -94,18 +95,28 @@ pub fn assert_sfen_error_points_at_its_byte(input: &[u8], err: SfenError, in_com
         HandCountWithoutPiece => assert!(at.is_some_and(|b| b.is_ascii_digit()), "{err}"),
         HandDash => assert_eq!(at, Some(b'-'), "{err}"),
         HandRepeated { piece } => assert_hand_entry(input, offset, piece.to_string().as_bytes()[0], err),
-        TooManyPieces { kind } if err.field() == SfenField::Hands => {
+        Setup(SetupProblem::TooManyPieces { kind, square: None }) => {
+            assert_eq!(err.field(), SfenField::Hands, "{err}");
             let letter = kind.base_letter() as u8;
             let entry = input.get(offset..).unwrap_or(&[]);
             let letter_at = entry.iter().position(|b| !b.is_ascii_digit()).and_then(|i| entry.get(i));
             assert!(letter_at.is_some_and(|b| b.to_ascii_uppercase() == letter), "{err}");
         }
-        TooManyPieces { kind } => assert_board_piece(input, offset, |p| p.kind().unpromote() == kind, err),
-        TwoKings { color } => assert_board_piece(input, offset, |p| p.color() == color, err),
-        DeadPiece { piece } => assert_board_piece(input, offset, |p| p == piece, err),
-        Nifu { color } => assert_board_piece(input, offset, |p| p.color() == color, err),
-        OpponentInCheck => assert_board_piece(input, offset, |p| p.kind() == PieceKind::King, err),
-        PlyZero | PlyLeadingZero | PlyOverflow => assert!(at.is_some_and(|b| b.is_ascii_digit()), "{err}"),
+        Setup(SetupProblem::TooManyPieces { kind, .. }) => {
+            assert_board_piece(input, offset, |p| p.kind().unpromote() == kind, err)
+        }
+        Setup(SetupProblem::TwoKings { color, .. }) => assert_board_piece(input, offset, |p| p.color() == color, err),
+        Setup(SetupProblem::DeadPiece { piece, .. }) => assert_board_piece(input, offset, |p| p == piece, err),
+        Setup(SetupProblem::Nifu { color, .. }) => assert_board_piece(input, offset, |p| p.color() == color, err),
+        Setup(SetupProblem::OpponentInCheck { .. }) => {
+            assert_board_piece(input, offset, |p| p.kind() == PieceKind::King, err)
+        }
+        Setup(SetupProblem::PlyZero) | PlyLeadingZero | PlyOverflow => {
+            assert!(at.is_some_and(|b| b.is_ascii_digit()), "{err}")
+        }
+        Setup(SetupProblem::MissingKing { .. } | SetupProblem::MissingPieces { .. }) => {
+            panic!("{err}: an SFEN may lack kings and pieces")
+        }
         PlyNotDigit => assert!(at.is_some_and(|b| !b.is_ascii_digit()), "{err}"),
         FileCount { .. } | RankCount => assert_eq!(err.field(), SfenField::Board, "{err}"),
     }

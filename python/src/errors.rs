@@ -85,6 +85,9 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// that could fall behind.
 pub fn kind_name(kind: &impl Debug) -> String {
     let text = format!("{kind:?}");
+    // A broken rule is named by the rule's problem (`Setup(DeadPiece { .. })` -> `dead_piece`), the
+    // same name whichever reader found it.
+    let text = text.strip_prefix("Setup(").unwrap_or(&text);
     let mut name = String::new();
     for (i, c) in text.chars().take_while(char::is_ascii_alphanumeric).enumerate() {
         if c.is_ascii_uppercase() {
@@ -206,7 +209,8 @@ mod tests {
 
     #[test]
     fn kind_names_are_snake_case_variant_names() {
-        assert_eq!(kind_name(&hayanagi::SfenErrorKind::OpponentInCheck), "opponent_in_check");
+        let check = hayanagi::SetupProblem::OpponentInCheck { king: hayanagi::Square::SQ_5A };
+        assert_eq!(kind_name(&hayanagi::SfenErrorKind::Setup(check)), "opponent_in_check");
         assert_eq!(kind_name(&hayanagi::Move16Error::BadSquare { value: 3 }), "bad_square");
         assert_eq!(kind_name(&hayanagi::SfenField::Ply), "ply");
     }

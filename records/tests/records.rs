@@ -279,5 +279,5 @@ fn usi_lines_read_and_write() {
     assert_eq!(record.moves.len(), 2);
     let err = Record::read_str("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 0", Some(Format::Usi)).unwrap_err();
     assert_eq!((err.line, err.column), (1, 32));
-    assert_eq!(err.kind.to_string(), "USI: sfen ply: the ply must be at least 1");
+    assert_eq!(err.kind.to_string(), "USI: sfen ply: ply 0 (the first move is ply 1)");
 }

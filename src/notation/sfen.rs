@@ -9,7 +9,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::position::setup::SET;
-use crate::{Color, Hand, Piece, PieceKind, Position, Rank, Relaxations, Setup, SetupError, SetupProblem, Square};
+use crate::{Color, Hand, Piece, PieceKind, Position, Rank, Relaxations, SetupError, SetupProblem, Square};
 
 /// A position written as SFEN with 4 fields; see [`Position::sfen`].
 ///
@@ -84,10 +84,14 @@ impl fmt::Display for SfenField {
 /// What is wrong in an SFEN; see [`SfenError`] for where.
 ///
 /// ```
-/// use hayanagi::{Position, SfenErrorKind};
+/// use hayanagi::{Position, SetupProblem, SfenErrorKind};
+/// let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 01").unwrap_err();
+/// assert_eq!(err.kind(), SfenErrorKind::PlyLeadingZero);
+/// assert_eq!(err.kind().to_string(), "the ply has a leading 0");
+/// // A broken rule is the rule's own problem, with its message.
 /// let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 0").unwrap_err();
-/// assert_eq!(err.kind(), SfenErrorKind::PlyZero);
-/// assert_eq!(err.kind().to_string(), "the ply must be at least 1");
+/// assert_eq!(err.kind(), SfenErrorKind::Setup(SetupProblem::PlyZero));
+/// assert_eq!(err.kind().to_string(), "ply 0 (the first move is ply 1)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SfenErrorKind {
@@ -147,33 +151,12 @@ pub enum SfenErrorKind {
     HandDash,
 
     // ----- rules -----
-    /// More pieces of a kind than the set has (board and both hands; promoted pieces count as their
-    /// base kind): 18 P, 4 L, 4 N, 4 S, 4 G, 2 B, 2 R.
-    TooManyPieces {
-        /// The base kind.
-        kind: PieceKind,
-    },
-    /// A second king of one colour.
-    TwoKings {
-        /// The colour.
-        color: Color,
-    },
-    /// A piece that could never move again: a pawn or lance on its last rank, a knight on its last two.
-    DeadPiece {
-        /// The piece.
-        piece: Piece,
-    },
-    /// A second unpromoted pawn of one colour on a file (二歩).
-    Nifu {
-        /// The colour.
-        color: Color,
-    },
-    /// The side not to move is in check (the offset is at its king).
-    OpponentInCheck,
+    /// A rule of positions is broken ([`Setup::validate`](crate::Setup::validate)'s problem: too many pieces of a kind, a
+    /// second king, a dead piece, nifu, the side not to move in check, ply 0); the offset is at the
+    /// piece or hand entry it is about.
+    Setup(SetupProblem),
 
     // ----- ply -----
-    /// The ply is 0.
-    PlyZero,
     /// The ply has a leading zero (`01`).
     PlyLeadingZero,
     /// A byte of the ply that is not a decimal digit (`+`, `-` and spaces included).
@@ -203,12 +186,7 @@ impl fmt::Display for SfenErrorKind {
             HandKing => f.write_str("a king in hand"),
             HandRepeated { piece } => write!(f, "piece '{piece}' given twice"),
             HandDash => f.write_str("'-' must be the whole field"),
-            TooManyPieces { kind } => write!(f, "more pieces of kind '{}' than the set has", kind.base_letter()),
-            TwoKings { color } => write!(f, "a second {color} king"),
-            DeadPiece { piece } => write!(f, "piece '{piece}' could never move again"),
-            Nifu { color } => write!(f, "a second unpromoted {color} pawn on one file (nifu)"),
-            OpponentInCheck => f.write_str("the side not to move is in check"),
-            PlyZero => f.write_str("the ply must be at least 1"),
+            Setup(problem) => write!(f, "{problem}"),
             PlyLeadingZero => f.write_str("the ply has a leading 0"),
             PlyNotDigit => f.write_str("the ply must be decimal digits only"),
             PlyOverflow => f.write_str("the ply is larger than 18446744073709551615"),
@@ -273,9 +251,10 @@ impl SfenError {
     /// What is wrong.
     ///
     /// ```
-    /// use hayanagi::{Color, Position, SfenErrorKind};
+    /// use hayanagi::{Color, Position, SetupProblem, SfenErrorKind, Square};
     /// let err = Position::from_sfen("4k4/9/9/9/9/9/9/9/3KK4 b - 1").unwrap_err();
-    /// assert_eq!(err.kind(), SfenErrorKind::TwoKings { color: Color::Black });
+    /// let problem = SetupProblem::TwoKings { color: Color::Black, square: Square::SQ_5I };
+    /// assert_eq!(err.kind(), SfenErrorKind::Setup(problem));
     /// ```
     #[inline]
     #[must_use]
@@ -457,7 +436,7 @@ fn parse_ply(field: &[u8], base: usize) -> Result<u64, SfenError> {
         }
     }
     match (ply, field.first()) {
-        (0, _) => err(0, SfenErrorKind::PlyZero),
+        (0, _) => err(0, SfenErrorKind::Setup(SetupProblem::PlyZero)),
         (_, Some(b'0')) => err(0, SfenErrorKind::PlyLeadingZero),
         _ => Ok(ply),
     }
@@ -540,18 +519,17 @@ pub(crate) fn parse(input: &[u8], ply_field: Ply) -> Result<Position, SfenError>
         // A count above 255 is far above any set's and is refused as such.
         *slot = slot.with(entry.piece.kind(), u8::try_from(entry.count).unwrap_or(u8::MAX));
     }
-    let setup = Setup { board: board.pieces, hands: hand, side_to_move: side, ply };
+    let setup = crate::Setup { board: board.pieces, hands: hand, side_to_move: side, ply };
     setup.validate(Relaxations::SFEN).map_err(|error| rule_error(&error, &board, &hands))
 }
 
 /// The SFEN error for the first problem `Setup::validate` found, in the order the text reads: board
 /// problems in reading order, then the hand entry that takes a kind over the set, then the king
-/// left in check.
+/// left in check. The kind is the problem itself; the offset is at its piece or hand entry.
 fn rule_error(error: &SetupError, board: &Board, hands: &Hands) -> SfenError {
-    use SfenErrorKind::*;
-    let on_board = |square: Square, kind| {
+    let on_board = |square: Square, problem| {
         let offset = board.offsets.get(square.index()).copied().unwrap_or(0) as usize;
-        SfenError::new(SfenField::Board, offset, kind)
+        SfenError::new(SfenField::Board, offset, SfenErrorKind::Setup(problem))
     };
     // The hand entry (in input order) where the count of `kind` first exceeds the set.
     let hand_entry = |kind: PieceKind| {
@@ -563,20 +541,20 @@ fn rule_error(error: &SetupError, board: &Board, hands: &Hands) -> SfenError {
         })
     };
     let mut in_hands: Option<SfenError> = None;
-    for problem in error.problems() {
-        let found = match *problem {
-            SetupProblem::TwoKings { color, square } => on_board(square, TwoKings { color }),
-            SetupProblem::TooManyPieces { kind, square: Some(square) } => on_board(square, TooManyPieces { kind }),
-            SetupProblem::DeadPiece { piece, square } => on_board(square, DeadPiece { piece }),
-            SetupProblem::Nifu { color, square } => on_board(square, Nifu { color }),
+    for &problem in error.problems() {
+        let found = match problem {
             SetupProblem::TooManyPieces { kind, square: None } => {
                 let offset = hand_entry(kind).unwrap_or(0);
                 if in_hands.is_none_or(|first| offset < first.offset()) {
-                    in_hands = Some(SfenError::new(SfenField::Hands, offset, TooManyPieces { kind }));
+                    in_hands = Some(SfenError::new(SfenField::Hands, offset, SfenErrorKind::Setup(problem)));
                 }
                 continue;
             }
-            SetupProblem::OpponentInCheck { king } => in_hands.unwrap_or(on_board(king, OpponentInCheck)),
+            SetupProblem::OpponentInCheck { king } => in_hands.unwrap_or(on_board(king, problem)),
+            SetupProblem::TwoKings { square, .. }
+            | SetupProblem::TooManyPieces { square: Some(square), .. }
+            | SetupProblem::DeadPiece { square, .. }
+            | SetupProblem::Nifu { square, .. } => on_board(square, problem),
             SetupProblem::PlyZero | SetupProblem::MissingKing { .. } | SetupProblem::MissingPieces { .. } => {
                 // The ply field never reads 0, and `Relaxations::SFEN` lets the others pass.
                 debug_assert!(false, "SFEN validation reported {problem:?}");
@@ -585,7 +563,7 @@ fn rule_error(error: &SetupError, board: &Board, hands: &Hands) -> SfenError {
         };
         return found;
     }
-    in_hands.unwrap_or(SfenError::new(SfenField::Input, 0, TrailingText))
+    in_hands.unwrap_or(SfenError::new(SfenField::Input, 0, SfenErrorKind::TrailingText))
 }
 
 /// Collects `fmt::Write` output into a byte buffer, counting what does not fit.
@@ -620,7 +598,7 @@ impl Position {
     /// `u64::MAX`), and counts or plies with a leading zero. Never panics, never allocates.
     ///
     /// ```
-    /// use hayanagi::{Color, Position, SfenErrorKind, SfenField};
+    /// use hayanagi::{Color, Position, SetupProblem, SfenErrorKind, SfenField, Square};
     /// let pos = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -").unwrap();
     /// assert_eq!(pos, Position::startpos());
     ///
@@ -629,7 +607,8 @@ impl Position {
     ///
     /// // Two black pawns on file 5.
     /// let err = Position::from_sfen("4k4/9/9/4P4/9/4P4/9/9/4K4 b - 1").unwrap_err();
-    /// assert_eq!((err.field(), err.offset(), err.kind()), (SfenField::Board, 15, SfenErrorKind::Nifu { color: Color::Black }));
+    /// let nifu = SetupProblem::Nifu { color: Color::Black, square: Square::SQ_5F };
+    /// assert_eq!((err.field(), err.offset(), err.kind()), (SfenField::Board, 15, SfenErrorKind::Setup(nifu)));
     /// ```
     ///
     /// # Errors
@@ -649,11 +628,10 @@ impl Position {
     ///   [`HandPromoted`](SfenErrorKind::HandPromoted), [`HandKing`](SfenErrorKind::HandKing),
     ///   [`HandRepeated`](SfenErrorKind::HandRepeated), [`HandDash`](SfenErrorKind::HandDash) (`-` with
     ///   pieces);
-    /// - the rules: [`TooManyPieces`](SfenErrorKind::TooManyPieces) (more of a kind than the set has),
-    ///   [`TwoKings`](SfenErrorKind::TwoKings), [`DeadPiece`](SfenErrorKind::DeadPiece) (a piece that could
-    ///   never move), [`Nifu`](SfenErrorKind::Nifu),
-    ///   [`OpponentInCheck`](SfenErrorKind::OpponentInCheck) (the side not to move is in check);
-    /// - the ply: [`PlyZero`](SfenErrorKind::PlyZero), [`PlyLeadingZero`](SfenErrorKind::PlyLeadingZero),
+    /// - the rules: [`Setup`](SfenErrorKind::Setup) with the [`SetupProblem`] (more of a kind than the
+    ///   set has, a second king, a piece that could never move, nifu, the side not to move in check,
+    ///   ply 0), at the piece or hand entry it is about;
+    /// - the ply: [`PlyLeadingZero`](SfenErrorKind::PlyLeadingZero),
     ///   [`PlyNotDigit`](SfenErrorKind::PlyNotDigit) (a sign or any non-digit),
     ///   [`PlyOverflow`](SfenErrorKind::PlyOverflow) (above `u64::MAX`).
     pub fn from_sfen(sfen: &str) -> Result<Position, SfenError> {
@@ -780,16 +758,17 @@ impl fmt::Debug for Sfen<'_> {
 /// written only when it is 2 or more. The errors are the SFEN hands field's ([`SfenField::Hands`],
 /// with the byte offset into the text); a lowercase letter is
 /// [`SfenErrorKind::UnknownPiece`] (not a letter of Black's hand), and a count above the set's
-/// (18 P, 4 L N S G, 2 B R) is [`SfenErrorKind::TooManyPieces`].
+/// (18 P, 4 L N S G, 2 B R) is [`SetupProblem::TooManyPieces`] in [`SfenErrorKind::Setup`].
 ///
 /// ```
-/// use hayanagi::{Hand, PieceKind, SfenErrorKind};
+/// use hayanagi::{Hand, PieceKind, SetupProblem, SfenErrorKind};
 /// let hand: Hand = "R2P".parse()?;
 /// assert_eq!((hand.count(PieceKind::Rook), hand.count(PieceKind::Pawn)), (1, 2));
 /// assert_eq!("-".parse::<Hand>()?, Hand::EMPTY);
 /// assert_eq!(hand.to_string().parse::<Hand>()?, hand);
 /// assert_eq!("2p".parse::<Hand>().unwrap_err().kind(), SfenErrorKind::UnknownPiece { byte: b'p' });
-/// assert_eq!("19P".parse::<Hand>().unwrap_err().kind(), SfenErrorKind::TooManyPieces { kind: PieceKind::Pawn });
+/// let too_many = SetupProblem::TooManyPieces { kind: PieceKind::Pawn, square: None };
+/// assert_eq!("19P".parse::<Hand>().unwrap_err().kind(), SfenErrorKind::Setup(too_many));
 /// # Ok::<(), hayanagi::SfenError>(())
 /// ```
 impl FromStr for Hand {
@@ -814,7 +793,10 @@ impl FromStr for Hand {
             let most = SET.get(kind.index()).copied().unwrap_or(0);
             match u8::try_from(entry.count) {
                 Ok(count) if count <= most => hand = hand.with(kind, count),
-                _ => return Err(SfenError::new(SfenField::Hands, entry.offset, SfenErrorKind::TooManyPieces { kind })),
+                _ => {
+                    let problem = SetupProblem::TooManyPieces { kind, square: None };
+                    return Err(SfenError::new(SfenField::Hands, entry.offset, SfenErrorKind::Setup(problem)));
+                }
             }
         }
         Ok(hand)

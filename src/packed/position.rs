@@ -17,7 +17,7 @@ use crate::{Color, Hand, Piece, PieceKind, Position, Relaxations, Setup, SetupPr
 /// parser accepts fits exactly (both layouts always take 256 bits for two kings and 38 other
 /// pieces; a missing king would need one bit more, which cshogi drops — see the README). Reading
 /// accepts exactly what writing produces: the layout's codes in its order, with every piece of the
-/// set accounted for, and a position that obeys SPEC §2.
+/// set accounted for, and a position that obeys the rules of positions (docs/RULES.md §2).
 ///
 /// ```
 /// use hayanagi::{PackedFormat, Position};
@@ -90,9 +90,7 @@ impl fmt::Display for PackError {
             PackError::MissingKing { color } => {
                 write!(f, "no {color} king: packed positions need both kings")
             }
-            PackError::TooManyPieces { kind } => {
-                write!(f, "more pieces of kind '{}' than the set has", kind.base_letter())
-            }
+            PackError::TooManyPieces { kind } => write!(f, "{}", SetupProblem::TooManyPieces { kind, square: None }),
             PackError::PlyTooLarge { ply } => write!(f, "ply {ply} does not fit 16 bits"),
         }
     }
@@ -133,23 +131,10 @@ pub enum UnpackErrorKind {
     HandOrder,
     /// A code that runs past bit 256.
     Truncated,
-    /// More pieces of a kind than the set has (board, hands and box together).
-    TooManyPieces {
-        /// The base kind.
-        kind: PieceKind,
-    },
-    /// A piece that could never move again (SPEC §2).
-    DeadPiece {
-        /// The piece.
-        piece: Piece,
-    },
-    /// A second unpromoted pawn of a colour on one file (SPEC §2).
-    Nifu {
-        /// The colour.
-        color: Color,
-    },
-    /// The side not to move is in check (SPEC §2; the bit is at its king's square).
-    OpponentInCheck,
+    /// A rule of positions is broken ([`Setup::validate`]'s problem: more pieces of a kind than the
+    /// set has, counting board, hands and box; a dead piece; nifu; the side not to move in check); the
+    /// bit is where the code of the piece it is about starts (its king's, for a check).
+    Setup(SetupProblem),
 }
 
 impl fmt::Display for UnpackErrorKind {
@@ -164,10 +149,7 @@ impl fmt::Display for UnpackErrorKind {
                 f.write_str("hand code out of order (expected Black's hand, White's hand, box; each P L N S G B R)")
             }
             Truncated => f.write_str("a code runs past bit 256"),
-            TooManyPieces { kind } => write!(f, "more pieces of kind '{}' than the set has", kind.base_letter()),
-            DeadPiece { piece } => write!(f, "piece '{piece}' could never move again"),
-            Nifu { color } => write!(f, "a second unpromoted {color} pawn on one file (nifu)"),
-            OpponentInCheck => f.write_str("the side not to move is in check"),
+            Setup(problem) => write!(f, "{problem}"),
         }
     }
 }
@@ -353,12 +335,14 @@ pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Posi
         kings[color.index()] = square;
     }
     let mut counts = [0u32; 7];
-    let mut count = |kind: PieceKind, bit: usize| -> Result<(), UnpackError> {
+    // `square`: where the piece stands, `None` for one in a hand or the box.
+    let mut count = |kind: PieceKind, square: Option<Square>, bit: usize| -> Result<(), UnpackError> {
         let base = kind.unpromote();
         if let (Some(count), Some(&limit)) = (counts.get_mut(base.index()), SET.get(base.index())) {
             *count += 1;
             if *count > limit as u32 {
-                return Err(UnpackError::new(bit, UnpackErrorKind::TooManyPieces { kind: base }));
+                let problem = SetupProblem::TooManyPieces { kind: base, square };
+                return Err(UnpackError::new(bit, UnpackErrorKind::Setup(problem)));
             }
         }
         Ok(())
@@ -378,7 +362,7 @@ pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Posi
             return Err(UnpackError::new(bit, UnpackErrorKind::Truncated));
         }
         input.cursor += len as usize;
-        count(piece.kind(), bit)?;
+        count(piece.kind(), Some(square), bit)?;
         board[square.index()] = Some(piece);
         starts[square.index()] = bit as u16;
     }
@@ -401,7 +385,7 @@ pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Posi
         last = code;
         input.cursor += len as usize;
         let Some(kind) = PieceKind::try_index(kind_index) else { continue };
-        count(kind, bit)?;
+        count(kind, None, bit)?;
         if let Some(hand) = hands.get_mut(place) {
             *hand = hand.with(kind, hand.count(kind) + 1);
         }
@@ -413,26 +397,18 @@ pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Posi
     // The rules of SPEC §2, written once in `Setup::validate`; the box holds what is not on the board
     // or in a hand, so no material is missing.
     setup.validate(Relaxations::INCOMPLETE_MATERIAL).map_err(|error| {
-        let at = |square: Square| starts.get(square.index()).copied().unwrap_or(0) as usize;
-        let (bit, kind) = match error.problems().first() {
-            Some(&SetupProblem::DeadPiece { piece, square }) => (at(square), UnpackErrorKind::DeadPiece { piece }),
-            Some(&SetupProblem::Nifu { color, square }) => (at(square), UnpackErrorKind::Nifu { color }),
-            Some(&SetupProblem::OpponentInCheck { king }) => (at(king), UnpackErrorKind::OpponentInCheck),
-            Some(&SetupProblem::TooManyPieces { kind, square }) => {
-                (square.map_or(0, at), UnpackErrorKind::TooManyPieces { kind })
-            }
-            // Kings come only from the two king fields, on different squares; the plies readers pass
-            // are at least 1.
-            _ => (0, UnpackErrorKind::KingsOnOneSquare),
-        };
+        // Kings come only from the two king fields, on different squares, and the plies readers
+        // pass are at least 1; so the problem is one of the board's, at its piece's code.
         debug_assert!(
             !matches!(
                 error.problems().first(),
-                Some(SetupProblem::TwoKings { .. } | SetupProblem::MissingKing { .. } | SetupProblem::PlyZero)
+                Some(SetupProblem::TwoKings { .. } | SetupProblem::MissingKing { .. } | SetupProblem::PlyZero) | None
             ),
             "{error}"
         );
-        UnpackError::new(bit, kind)
+        let problem = error.problems().first().copied().unwrap_or(SetupProblem::PlyZero);
+        let bit = problem.square().map_or(0, |square| starts.get(square.index()).copied().unwrap_or(0) as usize);
+        UnpackError::new(bit, UnpackErrorKind::Setup(problem))
     })
 }
 

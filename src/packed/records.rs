@@ -193,7 +193,7 @@ impl fmt::Display for RecordErrorKind {
             RecordErrorKind::Move(error) => write!(f, "move: {error}"),
             RecordErrorKind::GameResult { value } => write!(f, "game result {value} is not one of the format's"),
             RecordErrorKind::Padding { value } => write!(f, "padding byte 0x{value:02x}, expected 0"),
-            RecordErrorKind::PlyZero => f.write_str("game ply 0, expected at least 1"),
+            RecordErrorKind::PlyZero => write!(f, "game ply: {}", crate::SetupProblem::PlyZero),
             RecordErrorKind::Truncated { len } => write!(f, "the input ends {len} bytes into the record"),
         }
     }

@@ -383,8 +383,14 @@ impl BitOrAssign for Relaxations {
 /// assert_eq!(err.problems(), [SetupProblem::DeadPiece { piece: pawn, square: Square::SQ_5A }]);
 /// assert_eq!(err.problems()[0].to_string(), "P on 5a could never move again");
 /// ```
+///
+/// Every reader that checks the rules (SFEN, the packed layouts, the records crate's readers) reports
+/// a broken rule as one of these, wrapped in its own error with its own position information
+/// ([`SfenErrorKind::Setup`](crate::SfenErrorKind::Setup),
+/// [`UnpackErrorKind::Setup`](crate::UnpackErrorKind::Setup)); the message is this one's. Not
+/// `non_exhaustive`, so that a mapping of the problems (the C API's error codes) fails to build when a
+/// problem is added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum SetupProblem {
     /// A colour has no king (relaxed by [`Relaxations::MISSING_KINGS`]).
     MissingKing {
@@ -436,6 +442,29 @@ pub enum SetupProblem {
     },
     /// The ply is 0 (the first move of a game is ply 1).
     PlyZero,
+}
+
+impl SetupProblem {
+    /// The square the problem is about, if it is about one: the second king, the first piece beyond
+    /// the set, the dead piece, the second pawn, the king in check.
+    ///
+    /// ```
+    /// use hayanagi::{Color, SetupProblem, Square};
+    /// let nifu = SetupProblem::Nifu { color: Color::Black, square: Square::SQ_5E };
+    /// assert_eq!(nifu.square(), Some(Square::SQ_5E));
+    /// assert_eq!(SetupProblem::PlyZero.square(), None);
+    /// ```
+    #[must_use]
+    pub const fn square(&self) -> Option<Square> {
+        match *self {
+            SetupProblem::TwoKings { square, .. }
+            | SetupProblem::DeadPiece { square, .. }
+            | SetupProblem::Nifu { square, .. }
+            | SetupProblem::OpponentInCheck { king: square } => Some(square),
+            SetupProblem::TooManyPieces { square, .. } => square,
+            SetupProblem::MissingKing { .. } | SetupProblem::MissingPieces { .. } | SetupProblem::PlyZero => None,
+        }
+    }
 }
 
 impl fmt::Display for SetupProblem {

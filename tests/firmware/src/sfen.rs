@@ -3,7 +3,7 @@
 
 use hayanagi::SfenErrorKind::*;
 use hayanagi::SfenField::{Board, Hands, Input, Ply, Side};
-use hayanagi::{Color, MAX_SFEN_LEN, Piece, PieceKind, Position, SfenErrorKind, SfenField};
+use hayanagi::{Color, MAX_SFEN_LEN, Piece, PieceKind, Position, SetupProblem, SfenErrorKind, SfenField, Square};
 
 use crate::report::Report;
 
@@ -40,16 +40,36 @@ const INVALID: &[(&[u8], SfenField, usize, SfenErrorKind)] = &[
     (b"4k4/9/9/9/9/9/9/9/4K4 b", Hands, 23, MissingField),
     (b"4k4/9/9/9/9/9/9/9/4K4/9 b - 1", Board, 21, RankCount),
     (b"4k4/9/9/9/4X4/9/9/9/4K4 b - 1", Board, 11, UnknownPiece { byte: b'X' }),
-    (b"4k4/9/9/9/9/9/9/9/3KK4 b - 1", Board, 20, TwoKings { color: Color::Black }),
-    (b"4k4/9/9/9/9/9/9/9/4K2n1 b - 1", Board, 21, DeadPiece { piece: Piece::new(Color::White, PieceKind::Knight) }),
-    (b"k8/9/9/2P6/9/9/2P6/9/8K b - 1", Board, 16, Nifu { color: Color::Black }),
+    (
+        b"4k4/9/9/9/9/9/9/9/3KK4 b - 1",
+        Board,
+        20,
+        Setup(SetupProblem::TwoKings { color: Color::Black, square: Square::SQ_5I }),
+    ),
+    (
+        b"4k4/9/9/9/9/9/9/9/4K2n1 b - 1",
+        Board,
+        21,
+        Setup(SetupProblem::DeadPiece { piece: Piece::new(Color::White, PieceKind::Knight), square: Square::SQ_2I }),
+    ),
+    (
+        b"k8/9/9/2P6/9/9/2P6/9/8K b - 1",
+        Board,
+        16,
+        Setup(SetupProblem::Nifu { color: Color::Black, square: Square::SQ_7G }),
+    ),
     // Black to move could take the king: the offset is at White's `k`.
-    (b"4k4/4G4/9/9/9/9/9/9/4K4 b - 1", Board, 1, OpponentInCheck),
+    (b"4k4/4G4/9/9/9/9/9/9/4K4 b - 1", Board, 1, Setup(SetupProblem::OpponentInCheck { king: Square::SQ_5A })),
     (b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1", Side, 58, BadSide),
     (b"4k4/9/9/9/9/9/9/9/4K4 b 0P 1", Hands, 24, HandZeroCount),
     (b"4k4/9/9/9/9/9/9/9/4K4 b +P 1", Hands, 24, HandPromoted),
-    (b"4k4/9/9/9/9/9/9/9/4K4 b 3B 1", Hands, 24, TooManyPieces { kind: PieceKind::Bishop }),
-    (b"4k4/9/9/9/9/9/9/9/4K4 b - 0", Ply, 26, PlyZero),
+    (
+        b"4k4/9/9/9/9/9/9/9/4K4 b 3B 1",
+        Hands,
+        24,
+        Setup(SetupProblem::TooManyPieces { kind: PieceKind::Bishop, square: None }),
+    ),
+    (b"4k4/9/9/9/9/9/9/9/4K4 b - 0", Ply, 26, Setup(SetupProblem::PlyZero)),
     (b"4k4/9/9/9/9/9/9/9/4K4 b - 18446744073709551616", Ply, 26, PlyOverflow),
 ];
 
