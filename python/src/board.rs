@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 
-use crate::errors;
+use crate::{errors, picture};
 use crate::moves::{self, Move};
 
 /// Which moves Board.legal_moves generates (every one is legal).
@@ -206,7 +206,13 @@ impl Board {
         pos.map(Board::with_start)
     }
 
-    fn moves_played(&self) -> Vec<CoreMove> {
+    /// The position the moves were played from.
+    pub(crate) fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played, oldest first.
+    pub(crate) fn moves_played(&self) -> Vec<CoreMove> {
         self.history.moves().collect()
     }
 }
@@ -593,6 +599,29 @@ impl Board {
     /// The hash of the position (its Zobrist key mixed with the ply), consistent with ==.
     fn __hash__(&self) -> u64 {
         self.pos.key() ^ self.pos.ply().wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// The board diagram: White's hand, the board in SFEN letters (rank a at the top, file 9 on the
+    /// left), Black's hand, the side to move and the ply.
+    fn __str__(&self) -> String {
+        picture::diagram(&self.pos)
+    }
+
+    /// The position as an SVG picture: the board with its pieces in kanji, both hands, and the last
+    /// move's squares highlighted (unless highlight_last is False); scale multiplies its size
+    /// (488 x 434 at 1).
+    #[pyo3(signature = (scale = 1.0, highlight_last = true))]
+    fn svg(&self, scale: f64, highlight_last: bool) -> PyResult<String> {
+        if !(scale.is_finite() && scale > 0.0) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!("scale {scale} is not a positive number")));
+        }
+        let last = if highlight_last { self.history.moves().next_back() } else { None };
+        Ok(picture::svg(&self.pos, last, scale))
+    }
+
+    /// The SVG picture Jupyter shows for a board (Board.svg()).
+    fn _repr_svg_(&self) -> String {
+        picture::svg(&self.pos, self.history.moves().next_back(), 1.0)
     }
 
     /// Board.from_usi('<the USI command>').

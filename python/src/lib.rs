@@ -8,6 +8,8 @@
 mod board;
 pub mod errors;
 mod moves;
+mod picture;
+mod records;
 
 use pyo3::prelude::*;
 
@@ -22,6 +24,9 @@ fn _hayanagi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::MoveFilter>()?;
     m.add_class::<board::Status>()?;
     m.add_class::<board::Declaration>()?;
+    m.add_class::<records::GameRecord>()?;
+    m.add_class::<records::RecordMove>()?;
+    m.add_class::<records::Outcome>()?;
     m.add_function(wrap_pyfunction!(moves::square_name, m)?)?;
     m.add_function(wrap_pyfunction!(moves::parse_square, m)?)?;
     m.add("BLACK", 0)?;
