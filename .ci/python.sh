@@ -11,6 +11,13 @@ root=$PWD
 export CARGO_TARGET_DIR="$root/target"
 python3 -c 'import maturin, pytest, mypy' 2> /dev/null || { echo "run .ci/venv.sh first (maturin, pytest, mypy)" >&2; exit 1; }
 
+# The picture test renders the SVG in headless Chromium with a Japanese font (Debian's packages).
+if ! command -v chromium > /dev/null || ! fc-list :lang=ja | grep -q .; then
+  # shellcheck source=.ci/apt_install.sh
+  source .ci/apt_install.sh
+  apt_install chromium fonts-noto-cjk
+fi
+
 (cd python && cargo fmt -- --check)
 (cd python && cargo clippy --all-targets -- -D warnings)
 (cd python && cargo test)

@@ -8,10 +8,10 @@ use hayanagi::{
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString, PyTuple};
 
-use crate::{errors, picture};
 use crate::moves::{self, Move};
+use crate::{errors, picture};
 
 /// Which moves Board.legal_moves generates (every one is legal).
 #[pyclass(module = "hayanagi", eq, eq_int, frozen, hash, rename_all = "SCREAMING_SNAKE_CASE")]
@@ -162,7 +162,7 @@ impl Board {
 
     fn history_error(&self, py: Python<'_>, e: HistoryError) -> PyErr {
         match e {
-            HistoryError::IllegalMove(mv) => errors::illegal_move(py, mv),
+            HistoryError::IllegalMove(mv) => errors::illegal_move(py, &self.pos, mv),
             HistoryError::PlyLimit => errors::new_error::<errors::MoveError>(
                 py,
                 "the ply is at its maximum: no move can be played",
@@ -181,19 +181,21 @@ impl Board {
         if let Ok(obj) = mv.cast::<Move>() {
             return Ok(obj.get().inner);
         }
-        if let Ok(code) = mv.extract::<u32>() {
-            return u16::try_from(code).ok().and_then(CoreMove::from_bits).ok_or_else(|| {
+        if mv.is_instance_of::<PyInt>() {
+            let code = mv.extract::<u32>().ok();
+            return code.and_then(|code| u16::try_from(code).ok()).and_then(CoreMove::from_bits).ok_or_else(|| {
                 errors::new_error::<errors::MoveError>(
                     py,
-                    format_args!("{code} is not a hayanagi move code"),
+                    format_args!("{mv} is not a hayanagi move code"),
                     "bad_code",
                     None,
                     &[],
                 )
             });
         }
-        if let Ok(text) = mv.extract::<PyBackedStr>() {
-            return self.pos.parse_usi_move(&text).map_err(|e| errors::usi_move_error(py, &text, e));
+        if mv.is_instance_of::<PyString>() {
+            let text: PyBackedStr = mv.extract()?;
+            return self.pos.parse_usi_move(&text).map_err(|e| errors::usi_move_error(py, Some(&self.pos), &text, e));
         }
         Err(PyTypeError::new_err(format!(
             "a move is a hayanagi.Move, an int code or a USI str, not {}",
@@ -385,7 +387,7 @@ impl Board {
 
     /// Plays a legal move written in USI ('7g7f', 'P*5e'). Raises MoveError.
     fn push_usi(&mut self, py: Python<'_>, usi: &str) -> PyResult<()> {
-        let mv = self.pos.parse_usi_move(usi).map_err(|e| errors::usi_move_error(py, usi, e))?;
+        let mv = self.pos.parse_usi_move(usi).map_err(|e| errors::usi_move_error(py, Some(&self.pos), usi, e))?;
         self.play(py, mv)
     }
 
@@ -441,8 +443,9 @@ impl Board {
 
     /// True if the move (Move, code or USI text) is legal here. Malformed text raises MoveError.
     fn is_legal(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
-        if let Ok(text) = mv.extract::<PyBackedStr>() {
-            let mv = CoreMove::from_usi(&text).map_err(|e| errors::usi_move_error(py, &text, e))?;
+        if mv.is_instance_of::<PyString>() {
+            let text: PyBackedStr = mv.extract()?;
+            let mv = CoreMove::from_usi(&text).map_err(|e| errors::usi_move_error(py, None, &text, e))?;
             return Ok(self.pos.is_legal(mv));
         }
         Ok(self.pos.is_legal(self.move_arg(py, mv)?))
@@ -455,8 +458,8 @@ impl Board {
     }
 
     /// The Move of USI text, checked for legality here. Raises MoveError.
-    fn move_from_usi(&self, py: Python<'_>, usi: &str) -> PyResult<Py<Move>> {
-        let mv = self.pos.parse_usi_move(usi).map_err(|e| errors::usi_move_error(py, usi, e))?;
+    fn parse_usi_move(&self, py: Python<'_>, usi: &str) -> PyResult<Py<Move>> {
+        let mv = self.pos.parse_usi_move(usi).map_err(|e| errors::usi_move_error(py, Some(&self.pos), usi, e))?;
         moves::object(py, mv)
     }
 
@@ -657,7 +660,7 @@ impl Board {
     /// A move argument that must be legal here.
     fn legal_arg(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<CoreMove> {
         let mv = self.move_arg(py, mv)?;
-        if self.pos.is_legal(mv) { Ok(mv) } else { Err(errors::illegal_move(py, mv)) }
+        if self.pos.is_legal(mv) { Ok(mv) } else { Err(errors::illegal_move(py, &self.pos, mv)) }
     }
 }
 

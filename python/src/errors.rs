@@ -7,7 +7,7 @@ use core::fmt::{Debug, Display};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyString, PyType};
 use pyo3::{PyTypeInfo, create_exception};
 
 create_exception!(
@@ -37,7 +37,9 @@ create_exception!(
     MoveError,
     Error,
     "A move that cannot be read (bad USI text, a bad move code) or is not legal in the position.\n\
-     .kind is 'illegal' for a well-formed move that is not legal."
+     .kind is 'illegal' for a well-formed move that is not legal; then .rule names the rule it breaks\n\
+     ('no_piece', 'own_piece', 'unreachable', 'cannot_promote', 'dead_piece', 'not_in_hand',\n\
+     'occupied', 'two_pawns', 'pawn_drop_mate', 'ignores_check', 'exposes_king'), else None."
 );
 create_exception!(
     hayanagi,
@@ -69,6 +71,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     defaults(&base, &["offset"])?;
     defaults(&SfenError::type_object(py), &["field"])?;
     defaults(&UsiError::type_object(py), &["index"])?;
+    defaults(&MoveError::type_object(py), &["rule"])?;
     defaults(&PackedError::type_object(py), &["bit"])?;
     defaults(&GameRecordError::type_object(py), &["line", "column"])?;
     m.add("Error", base)?;
@@ -131,7 +134,7 @@ pub(crate) fn new_error<T: PyTypeInfo>(
 
 /// A rejected SFEN as [`SfenError`].
 pub(crate) fn sfen_error(py: Python<'_>, e: hayanagi::SfenError) -> PyErr {
-    let field = pyo3::types::PyString::new(py, &kind_name(&e.field())).into_any().unbind();
+    let field = PyString::new(py, &kind_name(&e.field())).into_any().unbind();
     new_error::<SfenError>(py, e, &kind_name(&e.kind()), Some(e.offset()), &[("field", field)])
 }
 
@@ -162,19 +165,34 @@ fn index_object(py: Python<'_>, index: usize) -> Py<PyAny> {
 }
 
 /// A USI move that is malformed or illegal in the position, as [`MoveError`].
-pub(crate) fn usi_move_error(py: Python<'_>, text: &str, e: hayanagi::UsiMoveError) -> PyErr {
+pub(crate) fn usi_move_error(
+    py: Python<'_>,
+    pos: Option<&hayanagi::Position>,
+    text: &str,
+    e: hayanagi::UsiMoveError,
+) -> PyErr {
     use hayanagi::UsiMoveError;
     match e {
         UsiMoveError::Syntax { offset, error } => {
             new_error::<MoveError>(py, format_args!("{text:?}: {e}"), &kind_name(&error), Some(offset), &[])
         }
-        UsiMoveError::Illegal(_) => new_error::<MoveError>(py, format_args!("{text:?}: {e}"), "illegal", None, &[]),
+        UsiMoveError::Illegal(mv) => match pos {
+            Some(pos) => illegal_move(py, pos, mv),
+            None => new_error::<MoveError>(py, format_args!("{text:?}: {e}"), "illegal", None, &[]),
+        },
     }
 }
 
-/// A move (object or code) that is not legal in the position, as [`MoveError`] of kind `illegal`.
-pub(crate) fn illegal_move(py: Python<'_>, mv: hayanagi::Move) -> PyErr {
-    new_error::<MoveError>(py, format_args!("illegal move {mv}"), "illegal", None, &[])
+/// A move that is not legal in `pos`, as [`MoveError`] of kind `illegal` with `.rule`, the rule it
+/// breaks (`two_pawns`, `pawn_drop_mate`, `ignores_check`, ...: the core's `Illegality`).
+pub(crate) fn illegal_move(py: Python<'_>, pos: &hayanagi::Position, mv: hayanagi::Move) -> PyErr {
+    match pos.illegality(mv) {
+        Some(rule) => {
+            let name = PyString::new(py, &kind_name(&rule)).into_any().unbind();
+            new_error::<MoveError>(py, format_args!("illegal move {mv}: {rule}"), "illegal", None, &[("rule", name)])
+        }
+        None => new_error::<MoveError>(py, format_args!("illegal move {mv}"), "illegal", None, &[]),
+    }
 }
 
 /// A 16-bit code that is not a move (of the position), as [`MoveError`].

@@ -23,41 +23,28 @@ pub struct Move {
     pub(crate) inner: CoreMove,
 }
 
-/// Every move object, made once per interpreter, indexed by the low 15 bits of the move's code.
-static MOVES: PyOnceLock<Vec<Option<Py<Move>>>> = PyOnceLock::new();
-
-fn table(py: Python<'_>) -> PyResult<&Vec<Option<Py<Move>>>> {
-    MOVES.get_or_try_init(py, || {
-        (0..1u32 << 15)
-            .map(|low| match CoreMove::from_bits(low as u16 | 0x8000) {
-                Some(inner) => Py::new(py, Move { inner }).map(Some),
-                None => Ok(None),
-            })
-            .collect()
-    })
-}
+/// Every move object, made on first use and then shared, indexed by the low 15 bits of the move's
+/// code (only the moves a program meets are made).
+static MOVES: [PyOnceLock<Py<Move>>; 1 << 15] = [const { PyOnceLock::new() }; 1 << 15];
 
 /// The shared object of `mv`.
 #[inline]
 pub(crate) fn object(py: Python<'_>, mv: CoreMove) -> PyResult<Py<Move>> {
-    let moves = table(py)?;
-    match moves.get(usize::from(mv.to_bits() & 0x7fff)) {
-        Some(Some(obj)) => Ok(obj.clone_ref(py)),
-        // Unreachable: every move's code has its slot.
-        _ => Py::new(py, Move { inner: mv }),
+    Ok(shared(py, mv)?.clone_ref(py))
+}
+
+#[inline]
+fn shared(py: Python<'_>, mv: CoreMove) -> PyResult<&'static Py<Move>> {
+    match MOVES.get(usize::from(mv.to_bits() & 0x7fff)) {
+        Some(slot) => slot.get_or_try_init(py, || Py::new(py, Move { inner: mv })),
+        // Unreachable: the table has a slot for every 15-bit value.
+        None => Err(pyo3::exceptions::PyRuntimeError::new_err("internal error: move table")),
     }
 }
 
 /// The objects of `moves`, shared, for building lists without an allocation per move.
 pub(crate) fn objects<'py>(py: Python<'py>, moves: &[CoreMove]) -> PyResult<Vec<Bound<'py, Move>>> {
-    let table = table(py)?;
-    moves
-        .iter()
-        .map(|&mv| match table.get(usize::from(mv.to_bits() & 0x7fff)) {
-            Some(Some(obj)) => Ok(obj.bind(py).clone()),
-            _ => Bound::new(py, Move { inner: mv }),
-        })
-        .collect()
+    moves.iter().map(|&mv| Ok(shared(py, mv)?.bind(py).clone())).collect()
 }
 
 /// A hand kind's USI letter (`P`, `L`, `N`, `S`, `G`, `B`, `R`).
@@ -86,7 +73,7 @@ impl Move {
     /// USI move (whether it is legal is the board's question: Board.push_usi).
     #[staticmethod]
     fn from_usi(py: Python<'_>, usi: &str) -> PyResult<Py<Move>> {
-        let mv = CoreMove::from_usi(usi).map_err(|e| errors::usi_move_error(py, usi, e))?;
+        let mv = CoreMove::from_usi(usi).map_err(|e| errors::usi_move_error(py, None, usi, e))?;
         object(py, mv)
     }
 

@@ -73,7 +73,8 @@ const LABEL_W: i32 = 24;
 const WIDTH: i32 = BOARD_X + BOARD_W + LABEL_W + GAP + HAND_W;
 const HEIGHT: i32 = TOP + BOARD_H + 12;
 const HAND_ITEM: i32 = 40;
-const FONT: &str = "'Noto Serif CJK JP','Noto Sans CJK JP','IPAexMincho','IPAMincho','Hiragino Mincho ProN','Yu Mincho',serif";
+const FONT: &str =
+    "'Noto Serif CJK JP','Noto Sans CJK JP','IPAexMincho','IPAMincho','Hiragino Mincho ProN','Yu Mincho',serif";
 
 fn cell_origin(square: Square) -> (i32, i32) {
     let index = square.index() as i32;
@@ -133,10 +134,8 @@ pub(crate) fn svg(pos: &Position, last: Option<Move>, scale: f64) -> String {
         let squares = [mv.from().map(|from| (from, "#f8e7a6")), Some((mv.to(), "#f0c14b"))];
         for (square, fill) in squares.into_iter().flatten() {
             let (x, y) = cell_origin(square);
-            let _ = write!(
-                out,
-                r#"<rect class="last" x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" fill="{fill}"/>"#
-            );
+            let _ =
+                write!(out, r#"<rect class="last" x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" fill="{fill}"/>"#);
         }
     }
     out.push_str(r##"<g stroke="#222" stroke-width="1">"##);

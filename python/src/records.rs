@@ -170,11 +170,17 @@ fn syntax_move(py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<hayanagi::Move
         return Ok(obj.get().inner);
     }
     if let Ok(text) = mv.extract::<pyo3::pybacked::PyBackedStr>() {
-        return hayanagi::Move::from_usi(&text).map_err(|e| errors::usi_move_error(py, &text, e));
+        return hayanagi::Move::from_usi(&text).map_err(|e| errors::usi_move_error(py, None, &text, e));
     }
     let code: u32 = mv.extract()?;
     u16::try_from(code).ok().and_then(hayanagi::Move::from_bits).ok_or_else(|| {
-        errors::new_error::<errors::MoveError>(py, format_args!("{code} is not a hayanagi move code"), "bad_code", None, &[])
+        errors::new_error::<errors::MoveError>(
+            py,
+            format_args!("{code} is not a hayanagi move code"),
+            "bad_code",
+            None,
+            &[],
+        )
     })
 }
 
@@ -300,9 +306,7 @@ impl GameRecord {
             .record
             .moves
             .iter()
-            .map(|m| {
-                Ok(RecordMove { mv: m.mv, time_ms: m.time_ms, comments: m.comments.clone() })
-            })
+            .map(|m| Ok(RecordMove { mv: m.mv, time_ms: m.time_ms, comments: m.comments.clone() }))
             .collect::<PyResult<Vec<RecordMove>>>()?;
         PyList::new(py, items)
     }
@@ -315,15 +319,12 @@ impl GameRecord {
         let mut new = Vec::with_capacity(items.len());
         for (index, item) in items.iter().enumerate() {
             let mv = item.mv;
-            pos.play(mv).map_err(|_| {
-                errors::new_error::<errors::MoveError>(
-                    py,
-                    format_args!("moves[{index}]: illegal move {mv}"),
-                    "illegal",
-                    None,
-                    &[("index", index.into_pyobject(py).map(|i| i.into_any().unbind()).unwrap_or_else(|e| match e {}))],
-                )
-            })?;
+            if !pos.is_legal(mv) {
+                let err = errors::illegal_move(py, &pos, mv);
+                err.value(py).setattr("index", index)?;
+                return Err(err);
+            }
+            pos.play_unchecked(mv);
             new.push(CoreRecordMove { mv, time_ms: item.time_ms, comments: item.comments.clone() });
         }
         self.record.moves = new;
@@ -339,12 +340,14 @@ impl GameRecord {
         time_ms: Option<u64>,
         comments: Vec<String>,
     ) -> PyResult<()> {
-        let mut end = self.end();
+        let end = self.end();
         let mv = match mv.extract::<pyo3::pybacked::PyBackedStr>() {
-            Ok(text) => end.parse_usi_move(&text).map_err(|e| errors::usi_move_error(py, &text, e))?,
+            Ok(text) => end.parse_usi_move(&text).map_err(|e| errors::usi_move_error(py, Some(&end), &text, e))?,
             Err(_) => syntax_move(py, mv)?,
         };
-        end.play(mv).map_err(|_| errors::illegal_move(py, mv))?;
+        if !end.is_legal(mv) {
+            return Err(errors::illegal_move(py, &end, mv));
+        }
         self.record.moves.push(CoreRecordMove { mv, time_ms, comments });
         Ok(())
     }
@@ -379,11 +382,9 @@ impl GameRecord {
     /// A board at the position after the first `ply` moves (0 = the start). Raises IndexError past
     /// the last move.
     fn board_at(&self, py: Python<'_>, ply: usize) -> PyResult<Board> {
-        let moves = self
-            .record
-            .moves
-            .get(..ply)
-            .ok_or_else(|| PyIndexError::new_err(format!("ply {ply}: the record has {} moves", self.record.moves.len())))?;
+        let moves = self.record.moves.get(..ply).ok_or_else(|| {
+            PyIndexError::new_err(format!("ply {ply}: the record has {} moves", self.record.moves.len()))
+        })?;
         let mut board = Board::with_start(self.record.start.clone());
         for m in moves {
             board.play(py, m.mv)?;

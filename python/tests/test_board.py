@@ -24,7 +24,7 @@ def test_push_pop_by_usi_code_and_object():
     board = Board()
     board.push("7g7f")
     board.push(Move.from_usi("3c3d"))
-    board.push(board.move_from_usi("8h2b+").code)
+    board.push(board.parse_usi_move("8h2b+").code)
     assert board.usi() == "startpos moves 7g7f 3c3d 8h2b+"
     assert board.pop() == Move.from_usi("8h2b+")
     assert board.peek() == Move.from_usi("3c3d")
@@ -40,8 +40,14 @@ def test_an_illegal_move_raises_and_changes_nothing():
     board = Board()
     with pytest.raises(hayanagi.MoveError) as info:
         board.push("7g7e")
-    assert info.value.kind == "illegal"
+    assert info.value.kind == "illegal" and info.value.rule == "unreachable"
     assert isinstance(info.value, ValueError)
+    with pytest.raises(hayanagi.MoveError) as info:
+        Board("4k4/9/9/9/9/9/4P4/9/4K4 b P 1").push("P*5e")
+    assert info.value.rule == "two_pawns"
+    with pytest.raises(hayanagi.MoveError) as info:
+        board.push(-1)
+    assert info.value.kind == "bad_code"
     with pytest.raises(hayanagi.MoveError) as info:
         board.push("7g7")
     assert info.value.kind == "truncated"
