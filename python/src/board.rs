@@ -463,6 +463,68 @@ impl Board {
         moves::object(py, mv)
     }
 
+    /// cshogi's 32-bit move (as cshogi.Board.legal_moves gives it) of a legal move here: cshogi's
+    /// 16-bit code with the moved and captured piece types. Raises MoveError for a move that is not
+    /// legal here.
+    fn to_cshogi(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let mv = self.legal_arg(py, mv)?;
+        Ok(moves::to_cshogi32(&self.pos, mv))
+    }
+
+    /// The legal move of a cshogi move code: 32-bit (its piece bits must match the board) or 16-bit
+    /// (cshogi.move16, as Board.move_from_move16 reads it). Raises MoveError for a code that is
+    /// not a legal move here.
+    fn move_from_cshogi(&self, py: Python<'_>, code: u64) -> PyResult<Py<Move>> {
+        // cshogi's 32-bit moves keep the 16-bit code in their low half.
+        let code16 = (code & 0xffff) as u16;
+        if code >> 24 != 0 {
+            return Err(errors::new_error::<errors::MoveError>(
+                py,
+                format_args!("cshogi move 0x{code:x} has bits above 23"),
+                "out_of_range",
+                None,
+                &[],
+            ));
+        }
+        let mv = CoreMove::from_move16(code16, hayanagi::Move16Format::Cshogi)
+            .map_err(|e| errors::move16_error(py, u32::from(code16), e))?;
+        if !self.pos.is_legal(mv) {
+            return Err(errors::illegal_move(py, &self.pos, mv));
+        }
+        if code > 0xffff && u64::from(moves::to_cshogi32(&self.pos, mv)) != code {
+            return Err(errors::new_error::<errors::MoveError>(
+                py,
+                format_args!(
+                    "cshogi move 0x{code:x}: its piece bits do not match the board (expected 0x{:x})",
+                    moves::to_cshogi32(&self.pos, mv)
+                ),
+                "piece_bits",
+                None,
+                &[],
+            ));
+        }
+        moves::object(py, mv)
+    }
+
+    /// The legal move of a 16-bit code in YaneuraOu's layout (the move of PSV records). Raises
+    /// MoveError.
+    fn move_from_yaneuraou16(&self, py: Python<'_>, code: u32) -> PyResult<Py<Move>> {
+        let code16 = u16::try_from(code).map_err(|_| {
+            errors::new_error::<errors::MoveError>(
+                py,
+                format_args!("move code {code} does not fit in 16 bits"),
+                "out_of_range",
+                None,
+                &[],
+            )
+        })?;
+        let mv = self.pos.move_from_move16(code16, hayanagi::Move16Format::YaneuraOu).map_err(|e| match e {
+            hayanagi::Move16Error::Illegal(mv) => errors::illegal_move(py, &self.pos, mv),
+            e => errors::move16_error(py, code, e),
+        })?;
+        moves::object(py, mv)
+    }
+
     /// True when the side to move is in check.
     #[getter]
     fn in_check(&self) -> bool {

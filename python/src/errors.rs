@@ -85,12 +85,11 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
 /// The snake_case name of an error kind's variant from its `Debug` text (`HandRepeated { .. }` ->
 /// `hand_repeated`). Every kind, including ones added later, gets its own name without a table
-/// that could fall behind.
+/// that could fall behind. A kind that wraps a rule problem of the setup (`Setup(Nifu { .. })`,
+/// the one spelling of those rules) is named by the problem (`nifu`).
 pub fn kind_name(kind: &impl Debug) -> String {
-    let text = format!("{kind:?}");
-    // A broken rule is named by the rule's problem (`Setup(DeadPiece { .. })` -> `dead_piece`), the
-    // same name whichever reader found it.
-    let text = text.strip_prefix("Setup(").unwrap_or(&text);
+    let full = format!("{kind:?}");
+    let text = full.strip_prefix("Setup(").unwrap_or(&full);
     let mut name = String::new();
     for (i, c) in text.chars().take_while(char::is_ascii_alphanumeric).enumerate() {
         if c.is_ascii_uppercase() {
@@ -231,5 +230,7 @@ mod tests {
         assert_eq!(kind_name(&hayanagi::SfenErrorKind::Setup(check)), "opponent_in_check");
         assert_eq!(kind_name(&hayanagi::Move16Error::BadSquare { value: 3 }), "bad_square");
         assert_eq!(kind_name(&hayanagi::SfenField::Ply), "ply");
+        let nifu = hayanagi::Position::from_sfen("4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1").unwrap_err();
+        assert_eq!(kind_name(&nifu.kind()), "nifu");
     }
 }

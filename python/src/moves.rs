@@ -194,3 +194,37 @@ pub(crate) fn parse_square(py: Python<'_>, name: &str) -> PyResult<usize> {
         errors::new_error::<errors::Error>(py, format_args!("{name:?}: {e}"), &errors::kind_name(&e), Some(0), &[])
     })
 }
+
+/// cshogi's (Apery's) piece-type number of a kind: P L N S B R G K, then the promoted P L N S B R
+/// (1-14).
+pub(crate) const fn cshogi_piece_type(kind: PieceKind) -> u32 {
+    match kind {
+        PieceKind::Pawn => 1,
+        PieceKind::Lance => 2,
+        PieceKind::Knight => 3,
+        PieceKind::Silver => 4,
+        PieceKind::Bishop => 5,
+        PieceKind::Rook => 6,
+        PieceKind::Gold => 7,
+        PieceKind::King => 8,
+        PieceKind::ProPawn => 9,
+        PieceKind::ProLance => 10,
+        PieceKind::ProKnight => 11,
+        PieceKind::ProSilver => 12,
+        PieceKind::Horse => 13,
+        PieceKind::Dragon => 14,
+    }
+}
+
+/// cshogi's 32-bit move of a legal move in `pos`: the 16-bit code (cshogi's layout), the moved
+/// piece's type (before promotion) in bits 16-19 and the captured piece's type in bits 20-23; a
+/// drop has neither.
+pub(crate) fn to_cshogi32(pos: &hayanagi::Position, mv: CoreMove) -> u32 {
+    let code = u32::from(mv.to_move16(Move16Format::Cshogi));
+    if mv.is_drop() {
+        return code;
+    }
+    let moved = pos.moved_piece(mv).map_or(0, |p| cshogi_piece_type(p.kind()));
+    let captured = pos.captured_piece(mv).map_or(0, |p| cshogi_piece_type(p.kind()));
+    code | moved << 16 | captured << 20
+}

@@ -62,6 +62,9 @@ def test_sfen_errors_carry_field_kind_and_offset():
     err = info.value
     assert (err.field, err.kind, err.offset) == ("hands", "hand_repeated", 27)
     assert isinstance(err, hayanagi.Error) and isinstance(err, ValueError)
+    with pytest.raises(hayanagi.SfenError) as info:
+        Board("4k4/9/9/9/9/4P4/4P4/9/4K4 b - 1")
+    assert (info.value.field, info.value.kind) == ("board", "nifu")
 
 
 def test_usi_commands_keep_their_moves():
