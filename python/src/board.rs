@@ -223,8 +223,19 @@ fn color_arg(color: usize) -> PyResult<Color> {
     Color::try_index(color).ok_or_else(|| PyIndexError::new_err(format!("color {color} is not 0 (black) or 1 (white)")))
 }
 
-fn square_arg(square: usize) -> PyResult<Square> {
-    Square::try_index(square).ok_or_else(|| PyIndexError::new_err(format!("square {square} is not 0-80")))
+/// A square argument: an index 0-80 or USI text ('7g').
+fn square_arg(py: Python<'_>, square: &Bound<'_, PyAny>) -> PyResult<Square> {
+    if square.is_instance_of::<PyString>() {
+        let name: PyBackedStr = square.extract()?;
+        return crate::moves::parse_square(py, &name).and_then(|i| {
+            Square::try_index(i).ok_or_else(|| PyIndexError::new_err(format!("square {i} is not 0-80")))
+        });
+    }
+    let index: i64 = square.extract()?;
+    usize::try_from(index)
+        .ok()
+        .and_then(Square::try_index)
+        .ok_or_else(|| PyIndexError::new_err(format!("square {index} is not 0-80")))
 }
 
 fn hand_dict<'py>(py: Python<'py>, pos: &Position, color: Color) -> PyResult<Bound<'py, PyDict>> {
@@ -606,9 +617,10 @@ impl Board {
         self.pos.ply()
     }
 
-    /// The piece on a square index (0-80) in SFEN letters ('P', '+b', 'k'), None if empty.
-    fn piece_at(&self, square: usize) -> PyResult<Option<String>> {
-        Ok(self.pos.piece_at(square_arg(square)?).map(|p| p.to_string()))
+    /// The piece on a square (an index 0-80 or USI text such as '7g') in SFEN letters ('P', '+b',
+    /// 'k'), None if empty.
+    fn piece_at(&self, py: Python<'_>, square: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        Ok(self.pos.piece_at(square_arg(py, square)?).map(|p| p.to_string()))
     }
 
     /// The 81 squares in index order (9a, 8a, ..., 1i), each a piece in SFEN letters or None.
