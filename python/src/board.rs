@@ -430,7 +430,7 @@ impl Board {
             None => self.pos.legal_moves(),
             Some(filter) => self.pos.legal_moves_of(filter.get().core()),
         };
-        PyList::new(py, moves::objects(py, list.as_slice())?)
+        moves::list(py, list.as_slice())
     }
 
     /// The hayanagi codes (Move.code) of the legal moves (those of one MoveFilter if given).

@@ -47,6 +47,17 @@ pub(crate) fn objects<'py>(py: Python<'py>, moves: &[CoreMove]) -> PyResult<Vec<
     moves.iter().map(|&mv| Ok(shared(py, mv)?.bind(py).clone())).collect()
 }
 
+/// A Python list of the shared objects of `moves`, built in one pass with no buffer in between.
+pub(crate) fn list<'py>(py: Python<'py>, moves: &[CoreMove]) -> PyResult<Bound<'py, pyo3::types::PyList>> {
+    // Make the objects first (the only step that can fail), then fill the list from the table.
+    for &mv in moves {
+        shared(py, mv)?;
+    }
+    let made = |mv: &CoreMove| MOVES.get(usize::from(mv.to_bits() & 0x7fff)).and_then(|slot| slot.get(py));
+    debug_assert!(moves.iter().all(|mv| made(mv).is_some()));
+    pyo3::types::PyList::new(py, moves.iter().map(made))
+}
+
 /// A hand kind's USI letter (`P`, `L`, `N`, `S`, `G`, `B`, `R`).
 pub(crate) fn kind_letter(kind: PieceKind) -> char {
     kind.base_letter()

@@ -122,3 +122,56 @@ def test_packed_round_trip():
         assert back.sfen().rsplit(" ", 1)[0] == board.sfen().rsplit(" ", 1)[0]
     with pytest.raises(hayanagi.PackedError):
         Board.from_packed(bytes(32), "packed_sfen")
+
+
+def random_boards(count: int, seed: int):
+    import random
+
+    rng = random.Random(seed)
+    board = Board()
+    for _ in range(count):
+        moves = board.legal_moves()
+        if not moves:
+            board = Board()
+            continue
+        board.push(rng.choice(moves))
+        yield board.copy()
+
+
+def test_every_filter_selects_what_it_says():
+    for board in random_boards(400, seed=7):
+        every = set(board.legal_moves())
+        assert set(board.legal_moves(MoveFilter.ALL)) == every
+        captures = set(board.legal_moves(MoveFilter.CAPTURES))
+        quiet = set(board.legal_moves(MoveFilter.NON_CAPTURES))
+        assert captures | quiet == every and not captures & quiet
+        assert all(board.piece_at(m.to_square) is not None for m in captures)
+        assert set(board.legal_moves(MoveFilter.DROPS)) == {m for m in every if m.is_drop}
+        checks = set(board.legal_moves(MoveFilter.CHECKS))
+        assert checks == {m for m in every if board.gives_check(m)}
+        assert set(board.legal_moves(MoveFilter.QUIET_CHECKS)) == checks & quiet
+        assert set(board.legal_moves(MoveFilter.EVASIONS)) == (every if board.in_check else set())
+        for f in (MoveFilter.ALL, MoveFilter.CAPTURES, MoveFilter.CHECKS, MoveFilter.DROPS):
+            assert board.count_legal_moves(f) == len(board.legal_moves(f))
+            assert board.legal_move_codes(f) == [m.code for m in board.legal_moves(f)]
+
+
+def test_moves_round_trip_through_their_codes_and_text():
+    for board in random_boards(200, seed=8):
+        for m in board.legal_moves():
+            assert Move.from_code(m.code) is m  # one shared object per move
+            assert Move.from_usi(m.usi) == m and str(m) == m.usi
+            assert Move.from_yaneuraou16(m.to_yaneuraou16()) == m
+            if m.is_drop:
+                assert m.from_square is None and m.drop_kind in "PLNSGBR"
+            else:
+                assert board.piece_at(m.from_square) is not None
+
+
+def test_declaration_and_see():
+    board = Board("RRBB+P+P+P+P1/SS2K4/9/9/9/9/9/9/4k4 b G3P 1")
+    judged = board.declaration()
+    assert (judged.outcome, judged.failed) == ("win", [])
+    assert Board().declaration("24").outcome == "invalid"
+    trade = Board("4k4/9/4p4/9/4R4/9/9/9/4K4 b - 1")
+    assert trade.see("5e5c") > 0 and trade.see_ge("5e5c", 1)
