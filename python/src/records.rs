@@ -87,7 +87,7 @@ impl Outcome {
     fn __repr__(&self) -> String {
         let winner = self.winner.map_or("None".to_owned(), |w| w.to_string());
         let time = self.time_ms.map_or("None".to_owned(), |t| t.to_string());
-        format!("Outcome({:?}, winner={winner}, time_ms={time})", self.ending)
+        format!("Outcome('{}', winner={winner}, time_ms={time})", self.ending)
     }
 }
 
@@ -397,14 +397,14 @@ impl GameRecord {
         self.record.moves.len()
     }
 
-    /// GameRecord.from_text('<USI command>', 'usi') with the counts of moves and headers.
+    /// <GameRecord start='<SFEN>' moves=N headers=N outcome='<ending>'>.
     fn __repr__(&self) -> String {
         format!(
-            "<GameRecord start={:?} moves={} headers={} outcome={:?}>",
-            self.record.start.sfen().to_string(),
+            "<GameRecord start='{}' moves={} headers={} outcome={}>",
+            self.record.start.sfen(),
             self.record.moves.len(),
             self.record.headers.len(),
-            self.record.outcome.as_ref().map(|o| kind_name(&o.ending))
+            self.record.outcome.as_ref().map_or("None".to_owned(), |o| format!("'{}'", kind_name(&o.ending)))
         )
     }
 
