@@ -176,7 +176,7 @@ fn undo_unchecked_of_a_wrong_record_is_a_debug_assertion() {
 #[test]
 fn play_unchecked_of_a_move_from_an_empty_square_changes_nothing() {
     let mut pos = Position::startpos();
-    let mv = hayanagi::Move::normal(hayanagi::Square::SQ_5E, hayanagi::Square::SQ_5D, false);
+    let mv = hayanagi::Move::normal(hayanagi::Square::SQ_5E, hayanagi::Square::SQ_5D, false).unwrap();
     let undo = pos.play_unchecked(mv);
     assert_eq!(pos, Position::startpos());
     pos.undo(undo).unwrap();

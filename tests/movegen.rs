@@ -44,7 +44,7 @@ fn check_position(pos: &Position, rng: &mut Rng) {
     let probe = |mv: Move| assert_eq!(pos.is_legal(mv), moves.contains(&mv), "is_legal({mv}) in {sfen}");
     for &mv in moves.iter() {
         if let Some(from) = mv.from() {
-            probe(Move::normal(from, mv.to(), !mv.is_promotion()));
+            probe(Move::normal(from, mv.to(), !mv.is_promotion()).unwrap());
         }
     }
     for kind in PieceKind::HAND {

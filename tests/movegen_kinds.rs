@@ -96,7 +96,7 @@ fn check_filters(pos: &Position) {
         }
         let mut each = MoveList::new();
         let flow = pos.for_each_legal_move(filter, |mv| {
-            each.push(mv);
+            each.try_push(mv).unwrap();
             ControlFlow::<()>::Continue(())
         });
         assert!(flow.is_continue());

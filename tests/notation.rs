@@ -50,7 +50,7 @@ fn check_position(pos: &Position, previous: Option<Square>) {
             } else {
                 assert_eq!(modifiers > 0, !others.is_empty(), "{text} in {}", pos.sfen());
                 assert!(modifiers <= 2, "{text}");
-                let other_choice = Move::normal(mv.from().unwrap(), mv.to(), !mv.is_promotion());
+                let other_choice = Move::normal(mv.from().unwrap(), mv.to(), !mv.is_promotion()).unwrap();
                 assert_eq!(text.ends_with("不成"), !mv.is_promotion() && pos.is_legal(other_choice), "{text}");
             }
         }

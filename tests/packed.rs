@@ -260,8 +260,8 @@ fn every_move16_code_round_trips() {
 #[test]
 fn move16_promotion_bit_must_match() {
     let pos = Position::startpos();
-    let plain = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
-    let promoting = Move::normal(Square::SQ_7G, Square::SQ_7F, true);
+    let plain = Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap();
+    let promoting = Move::normal(Square::SQ_7G, Square::SQ_7F, true).unwrap();
     for format in [Move16Format::Cshogi, Move16Format::YaneuraOu] {
         assert_eq!(pos.move_from_move16(plain.to_move16(format), format), Ok(plain));
         assert_eq!(pos.move_from_move16(promoting.to_move16(format), format), Err(Move16Error::Illegal(promoting)));
@@ -324,7 +324,7 @@ fn record_fields_are_checked() {
     // The move must be legal for the side to move (White here).
     let mut bad = bytes;
     bad[34..36].copy_from_slice(
-        &Move::normal(Square::SQ_7F, Square::SQ_7E, false).to_move16(Move16Format::YaneuraOu).to_le_bytes(),
+        &Move::normal(Square::SQ_7F, Square::SQ_7E, false).unwrap().to_move16(Move16Format::YaneuraOu).to_le_bytes(),
     );
     assert!(matches!(Psv::read(&bad), Err((34, RecordErrorKind::Move(Move16Error::Illegal(_))))));
     let big = Position::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 65536").unwrap();

@@ -32,7 +32,7 @@ fn check_questions(pos: &Position, rng: &mut Rng) {
     for &mv in moves.iter() {
         probe(mv);
         if let Some(from) = mv.from() {
-            probe(Move::normal(from, mv.to(), !mv.is_promotion()));
+            probe(Move::normal(from, mv.to(), !mv.is_promotion()).unwrap());
         }
     }
     for kind in PieceKind::HAND {

@@ -753,7 +753,7 @@ fn fuzz_play_a_move_at_ply_u64_max_is_refused_with_ply_limit() {
     assert_eq!(pos.play(mv), Err(PlayError::PlyLimit));
     assert_eq!(pos, at_limit);
     // An illegal move is still reported as illegal first.
-    let illegal = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+    let illegal = Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap();
     assert_eq!(pos.play(illegal), Err(PlayError::Illegal(illegal)));
     pos.undo(undo).unwrap();
     assert_eq!(pos, start);

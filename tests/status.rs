@@ -289,7 +289,7 @@ fn illegal_moves_and_foreign_positions_are_refused() {
     let mut pos = Position::startpos();
     let mut history = History::new([Entry::EMPTY; 8]);
     // A pawn cannot move two squares.
-    let jump = Move::normal(hayanagi::Square::SQ_7G, hayanagi::Square::SQ_7E, false);
+    let jump = Move::normal(hayanagi::Square::SQ_7G, hayanagi::Square::SQ_7E, false).unwrap();
     assert_eq!(history.play(&mut pos, jump), Err(HistoryError::IllegalMove(jump)));
     assert_eq!((history.len(), &pos), (0, &Position::startpos()));
     assert_eq!(HistoryError::IllegalMove(jump).to_string(), "illegal move 7g7e");

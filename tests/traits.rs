@@ -170,7 +170,7 @@ fn move_list_behaves_like_a_slice() {
 
 #[test]
 fn a_full_move_list_refuses_more_and_says_so() {
-    let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+    let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap();
     let mut list = MoveList::try_from(&[mv; MoveList::CAPACITY - 1][..]).unwrap();
     assert_eq!(list.try_push(mv), Ok(()));
     assert_eq!(list.try_push(mv), Err(MoveListFull));
@@ -192,5 +192,83 @@ fn moved_and_captured_piece_read_the_move_in_its_position() {
     assert_eq!(pos.captured_piece(drop), None);
     // Not held, or from an empty square: no piece.
     assert_eq!(pos.moved_piece(Move::drop(PieceKind::Pawn, Square::SQ_5D).unwrap()), None);
-    assert_eq!(pos.moved_piece(Move::normal(Square::SQ_1A, Square::SQ_1B, false)), None);
+    assert_eq!(pos.moved_piece(Move::normal(Square::SQ_1A, Square::SQ_1B, false).unwrap()), None);
+}
+
+/// Asserts that `value` prints as text its `FromStr` reads back to `value`.
+#[track_caller]
+fn reads_back<T>(value: T)
+where
+    T: std::fmt::Display + std::str::FromStr + PartialEq + std::fmt::Debug,
+    T::Err: std::fmt::Debug,
+{
+    let text = value.to_string();
+    assert_eq!(text.parse::<T>().map_err(|e| format!("{e:?}")), Ok(value), "{text:?}");
+}
+
+/// Issue 16: every `Display` of a public value parses back — by its own `FromStr` for the values,
+/// by the position's reader for the moves and lines written in a position. The one exception is
+/// `Position`'s plain `Display`, a board diagram for people; its `{:#}` (the SFEN) reads back.
+#[test]
+fn every_display_of_a_public_value_parses_back() {
+    use hayanagi::{
+        Bitboard, DeclarationFailures, File, Handicap, JapaneseStyle, MoveFilter, PackedFormat, Rank, Status,
+    };
+    (0..=u16::MAX).filter_map(Move::from_bits).for_each(reads_back);
+    Square::ALL.into_iter().for_each(reads_back);
+    File::ALL.into_iter().for_each(reads_back);
+    Rank::ALL.into_iter().for_each(reads_back);
+    Color::ALL.into_iter().for_each(reads_back);
+    PieceKind::ALL.into_iter().for_each(reads_back);
+    (0..Piece::NUM).filter_map(Piece::try_index).for_each(reads_back);
+    Status::ALL.into_iter().for_each(reads_back);
+    MoveFilter::ALL.into_iter().for_each(reads_back);
+    [PackedFormat::Hcp, PackedFormat::PackedSfen].into_iter().for_each(reads_back);
+    Handicap::ALL.into_iter().for_each(reads_back);
+    let flags = [
+        DeclarationFailures::KING_NOT_IN_CAMP,
+        DeclarationFailures::TOO_FEW_PIECES,
+        DeclarationFailures::IN_CHECK,
+        DeclarationFailures::TOO_FEW_POINTS,
+    ];
+    for bits in 0..16usize {
+        let set = (0..4).filter(|i| bits >> i & 1 == 1).fold(DeclarationFailures::NONE, |set, i| set.union(flags[i]));
+        reads_back(set);
+    }
+    let mut hand = Hand::EMPTY;
+    for (i, kind) in PieceKind::HAND.into_iter().enumerate() {
+        reads_back(hand);
+        hand = hand.with(kind, [18, 4, 3, 2, 1, 2, 1][i]);
+    }
+    reads_back(hand);
+    for square in Square::ALL {
+        reads_back(Bitboard::from_square(square));
+        reads_back(hayanagi::step_attacks(Color::Black, PieceKind::King, square));
+    }
+    reads_back(Bitboard::EMPTY);
+    reads_back(Bitboard::FULL);
+
+    // Positions, and what is written about a move in its position.
+    let mut pos = Position::startpos();
+    let mut previous = None;
+    for ply in 0..120 {
+        assert_eq!(format!("{pos:#}").parse::<Position>().as_ref(), Ok(&pos));
+        assert_eq!(Position::from_sfen(&pos.sfen().to_string()).as_ref(), Ok(&pos));
+        let moves = pos.legal_moves();
+        let Some(&mv) = moves.get((ply * 7919) % moves.len().max(1)) else { break };
+        for mv in moves.iter().copied() {
+            let csa = pos.csa_move(mv).unwrap().to_string();
+            assert_eq!(pos.parse_csa_move(csa.as_bytes()).ok(), Some(mv), "{csa}");
+            for style in [JapaneseStyle::Kif, JapaneseStyle::Ki2] {
+                let text = pos.japanese_move(mv, previous, style).unwrap().to_string();
+                assert_eq!(pos.parse_japanese_move(&text, previous).map(|(m, _)| m).ok(), Some(mv), "{text}");
+            }
+        }
+        if let Some(line) = pos.mate_in_3() {
+            let mut after = pos.clone();
+            after.play_usi_moves(&line.to_string()).unwrap();
+        }
+        pos.play(mv).unwrap();
+        previous = Some(mv.to());
+    }
 }

@@ -13,7 +13,7 @@ use hayanagi::{
 const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
 fn normal(from: Square, to: Square, promote: bool) -> Move {
-    Move::normal(from, to, promote)
+    Move::normal(from, to, promote).unwrap()
 }
 
 fn sfen(text: &str) -> Position {

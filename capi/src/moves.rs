@@ -206,10 +206,8 @@ pub unsafe extern "C" fn hayanagi_undo(pos: *mut PositionRecord, undo: *const Un
 pub extern "C" fn hayanagi_move_normal(from: i32, to: i32, promote: i32) -> i32 {
     code((|| {
         let (from, to) = (square(from)?, square(to)?);
-        if from == to {
-            return Err(ErrorCode::MoveSameSquare);
-        }
-        Ok(i32::from(Move::normal(from, to, promote != 0).to_bits()))
+        let mv = Move::normal(from, to, promote != 0).ok_or(ErrorCode::MoveSameSquare)?;
+        Ok(i32::from(mv.to_bits()))
     })())
 }
 

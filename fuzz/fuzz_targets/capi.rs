@@ -796,7 +796,9 @@ impl World {
             (usize::try_from(a).ok().and_then(Square::try_index), usize::try_from(b).ok().and_then(Square::try_index));
         let normal = c::hayanagi_move_normal(a, b, flag);
         match squares {
-            (Some(f), Some(t)) if f != t => assert_eq!(normal, i32::from(Move::normal(f, t, flag != 0).to_bits())),
+            (Some(f), Some(t)) if f != t => {
+                assert_eq!(normal, i32::from(Move::normal(f, t, flag != 0).unwrap().to_bits()))
+            }
             (Some(_), Some(_)) => assert_eq!(normal, ErrorCode::MoveSameSquare.code()),
             _ => assert_eq!(normal, ErrorCode::OutOfRange.code()),
         }

@@ -45,7 +45,7 @@ fn check_position(pos: &Position) -> MoveList {
     assert_sfen_round_trip(pos);
     let moves = pos.legal_moves();
     let mut again = MoveList::new();
-    again.push(Move::normal(hayanagi::Square::SQ_1A, hayanagi::Square::SQ_1B, false));
+    again.try_push(Move::normal(hayanagi::Square::SQ_1A, hayanagi::Square::SQ_1B, false).unwrap()).unwrap();
     pos.generate_legal_moves(&mut again);
     assert_eq!(&*again, &*moves, "{pos:?}: generate_legal_moves and legal_moves differ");
     assert_eq!(pos.count_legal_moves(), moves.len() as u64, "{pos:?}: count_legal_moves");

@@ -555,6 +555,42 @@ impl fmt::Display for Bitboard {
     }
 }
 
+/// Reads what [`Display`](fmt::Display) writes: 9 lines (rank `a` first), each of 9 cells `X` or
+/// `.` separated by single spaces (file 9 first) and ended by a newline.
+///
+/// ```
+/// use hayanagi::{Bitboard, File, ParseError};
+/// let bb = Bitboard::file(File::F5);
+/// assert_eq!(bb.to_string().parse(), Ok(bb));
+/// assert_eq!("X".parse::<Bitboard>(), Err(ParseError::Bitboard));
+/// ```
+impl core::str::FromStr for Bitboard {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<Bitboard, crate::ParseError> {
+        let mut board = Bitboard::EMPTY;
+        let mut lines = s.split_terminator('\n');
+        for rank in Rank::ALL {
+            let line = lines.next().ok_or(crate::ParseError::Bitboard)?.as_bytes();
+            if line.len() != 17 {
+                return Err(crate::ParseError::Bitboard);
+            }
+            for (i, file) in File::ALL.iter().rev().enumerate() {
+                let gap = i.checked_sub(1).map_or(Some(&b' '), |_| line.get(2 * i - 1));
+                match (gap, line.get(2 * i)) {
+                    (Some(b' '), Some(b'X')) => board = board.with(Square::new(*file, rank)),
+                    (Some(b' '), Some(b'.')) => {}
+                    _ => return Err(crate::ParseError::Bitboard),
+                }
+            }
+        }
+        if lines.next().is_some() || !s.ends_with('\n') {
+            return Err(crate::ParseError::Bitboard);
+        }
+        Ok(board)
+    }
+}
+
 /// A [`Bitboard`] written as a 9x9 diagram: 81 cells, `X` (or `x`) for a member, `.` otherwise,
 /// rank `a` first and file 9 on the left. Usable in `const` items; a wrong cell count or an unknown
 /// cell is a compile error.

@@ -83,6 +83,8 @@ pub enum CsaMoveErrorKind {
     /// The code is neither the piece on the from square nor its promoted kind (or a drop names a
     /// piece that cannot be in hand).
     PieceMismatch,
+    /// The destination is the from square: no move stays on its square.
+    SameSquare,
     /// A well-formed move that is not legal in the position.
     Illegal(Move),
 }
@@ -102,6 +104,7 @@ impl fmt::Display for CsaMoveErrorKind {
             CsaMoveErrorKind::PieceMismatch => {
                 f.write_str("the piece code is neither the moving piece nor its promotion")
             }
+            CsaMoveErrorKind::SameSquare => f.write_str("the destination is the from square"),
             CsaMoveErrorKind::Illegal(mv) => write!(f, "illegal move {mv}"),
         }
     }
@@ -278,10 +281,10 @@ impl Position {
             } else {
                 return error(5, CsaMoveErrorKind::PieceMismatch);
             };
-            if from == to {
-                return error(3, CsaMoveErrorKind::Illegal(Move::normal(from, to, promote)));
+            match Move::normal(from, to, promote) {
+                Some(mv) => mv,
+                None => return error(3, CsaMoveErrorKind::SameSquare),
             }
-            Move::normal(from, to, promote)
         };
         if self.is_legal(mv) { Ok(mv) } else { error(0, CsaMoveErrorKind::Illegal(mv)) }
     }
@@ -293,7 +296,7 @@ impl Position {
     /// let pos = Position::startpos();
     /// let mv = pos.parse_usi_move("2g2f").unwrap();
     /// assert_eq!(pos.csa_move(mv).unwrap().to_string(), "+2726FU");
-    /// assert!(pos.csa_move(Move::normal(Square::SQ_2G, Square::SQ_2E, false)).is_err());
+    /// assert!(pos.csa_move(Move::normal(Square::SQ_2G, Square::SQ_2E, false).unwrap()).is_err());
     /// ```
     ///
     /// # Errors

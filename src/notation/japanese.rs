@@ -251,7 +251,7 @@ fn candidates(pos: &Position, kind: PieceKind, to: Square, buf: &mut [Square; 16
     let mut kept = 0;
     for i in 0..n {
         let from = buf[i];
-        if pos.is_legal(Move::normal(from, to, false)) || pos.is_legal(Move::normal(from, to, true)) {
+        if [false, true].into_iter().filter_map(|promote| Move::normal(from, to, promote)).any(|mv| pos.is_legal(mv)) {
             buf[kept] = from;
             kept += 1;
         }
@@ -537,7 +537,7 @@ impl Position {
             (Some(from), _) => {
                 let Some(piece) = self.piece_at(from) else { return Err(IllegalMove(mv)) };
                 out.kind = piece.kind();
-                let other_choice = Move::normal(from, to, !mv.is_promotion());
+                let other_choice = Move::board(from, to, !mv.is_promotion());
                 if mv.is_promotion() {
                     out.promotion = Some(true);
                 } else if self.is_legal(other_choice) {
@@ -691,7 +691,10 @@ impl Position {
             // the board move of the one piece of the kind that reaches the square, if one does.
             if !drop_mark && self.hand(color).count(kind) == 0 {
                 return match reaching(self, kind, to, &mut buf) {
-                    1 => error(0, JapaneseMoveErrorKind::Illegal(Move::normal(buf[0], to, false))),
+                    1 => match Move::normal(buf[0], to, false) {
+                        Some(mv) => error(0, JapaneseMoveErrorKind::Illegal(mv)),
+                        None => error(0, JapaneseMoveErrorKind::NoSuchMove),
+                    },
                     _ => error(0, JapaneseMoveErrorKind::NoSuchMove),
                 };
             }
@@ -706,9 +709,10 @@ impl Position {
                     // that fits but for the rules, if there is exactly one.
                     let m = reaching(self, kind, to, &mut buf);
                     return match select(color, to, &buf[..m], place, motion_word) {
-                        (1, Some(from)) => {
-                            error(0, JapaneseMoveErrorKind::Illegal(Move::normal(from, to, promote == Some(true))))
-                        }
+                        (1, Some(from)) => match Move::normal(from, to, promote == Some(true)) {
+                            Some(mv) => error(0, JapaneseMoveErrorKind::Illegal(mv)),
+                            None => error(0, JapaneseMoveErrorKind::NoSuchMove),
+                        },
                         _ => error(0, JapaneseMoveErrorKind::NoSuchMove),
                     };
                 }
@@ -718,7 +722,7 @@ impl Position {
         if from == to || self.piece_at(from).map(|p| (p.color(), p.kind())) != Some((color, kind)) {
             return error(0, JapaneseMoveErrorKind::NoSuchMove);
         }
-        let mv = Move::normal(from, to, promote == Some(true));
+        let mv = Move::board(from, to, promote == Some(true));
         if self.is_legal(mv) { Ok((mv, consumed)) } else { error(0, JapaneseMoveErrorKind::Illegal(mv)) }
     }
 }

@@ -62,7 +62,7 @@ impl fmt::Display for MoveSyntaxError {
 /// ```
 /// use hayanagi::{Move, MoveSyntaxError, Position, Square, UsiMoveError};
 /// let pos = Position::startpos();
-/// assert_eq!(pos.parse_usi_move("7g7e"), Err(UsiMoveError::Illegal(Move::normal(Square::SQ_7G, Square::SQ_7E, false))));
+/// assert_eq!(pos.parse_usi_move("7g7e"), Err(UsiMoveError::Illegal(Move::normal(Square::SQ_7G, Square::SQ_7E, false).unwrap())));
 /// assert_eq!(pos.parse_usi_move("7g"), Err(UsiMoveError::Syntax { offset: 2, error: MoveSyntaxError::Truncated }));
 /// assert_eq!(pos.parse_usi_move("7g7e").unwrap_err().to_string(), "illegal move 7g7e");
 /// ```
@@ -120,7 +120,7 @@ impl Move {
     /// ```
     /// use hayanagi::{Move, Square};
     /// let mv = Move::from_usi("7g7f")?;
-    /// assert_eq!(mv, Move::normal(Square::SQ_7G, Square::SQ_7F, false));
+    /// assert_eq!(mv, Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap());
     /// assert_eq!("7g7f".parse::<Move>()?, mv);
     /// assert_eq!(mv.to_string().parse::<Move>()?, mv);
     /// # Ok::<(), hayanagi::UsiMoveError>(())
@@ -136,7 +136,7 @@ impl Move {
     ///
     /// ```
     /// use hayanagi::{Move, MoveSyntaxError, PieceKind, Square, UsiMoveError};
-    /// assert_eq!(Move::from_usi_bytes(b"8h2b+"), Ok(Move::normal(Square::SQ_8H, Square::SQ_2B, true)));
+    /// assert_eq!(Move::from_usi_bytes(b"8h2b+"), Ok(Move::normal(Square::SQ_8H, Square::SQ_2B, true).unwrap()));
     /// assert_eq!(Move::from_usi_bytes(b"P*5e"), Ok(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap()));
     /// assert_eq!(
     ///     Move::from_usi_bytes(b"p*5e"),
@@ -186,7 +186,7 @@ impl Move {
             if from == to {
                 return syntax(2, MoveSyntaxError::SameSquare);
             }
-            Ok(Move::normal(from, to, promote))
+            Ok(Move::board(from, to, promote))
         }
     }
 }
@@ -262,7 +262,7 @@ impl fmt::Display for UsiErrorKind {
 /// ```
 /// use hayanagi::{Move, Position, Square, UsiErrorKind, UsiMoveError};
 /// let err = Position::from_usi_position("position startpos moves 7g7f 7g7f").unwrap_err();
-/// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+/// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap();
 /// assert_eq!(err.offset(), 29);
 /// assert_eq!(err.kind(), UsiErrorKind::Move { index: 1, error: UsiMoveError::Illegal(mv) });
 /// assert_eq!(err.to_string(), "at byte 29: moves[1]: illegal move 7g7f");

@@ -16,7 +16,7 @@ use crate::{Move, PieceKind, Position};
 ///
 /// ```
 /// use hayanagi::{Move, Move16Format, PieceKind, Square};
-/// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+/// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap();
 /// assert_eq!(mv.to_move16(Move16Format::Cshogi), 0x1e3b);
 /// let drop = Move::drop(PieceKind::Lance, Square::SQ_5E).unwrap();
 /// assert_eq!(drop.to_move16(Move16Format::Cshogi), 0x2928);
@@ -111,7 +111,7 @@ impl Move {
     ///
     /// ```
     /// use hayanagi::{Move, Move16Format, Square};
-    /// let mv = Move::normal(Square::SQ_8H, Square::SQ_2B, true);
+    /// let mv = Move::normal(Square::SQ_8H, Square::SQ_2B, true).unwrap();
     /// let code = mv.to_move16(Move16Format::YaneuraOu);
     /// assert_eq!(code & 0x8000, 0x8000); // YaneuraOu's promotion bit
     /// assert_eq!(Move::from_move16(code, Move16Format::YaneuraOu), Ok(mv));
@@ -192,7 +192,7 @@ impl Move {
             }
             None => match square_of_packed(from_field as usize) {
                 Some(from) if from as usize == to as usize => Err(Move16Error::SameSquare),
-                Some(from) => Ok(Move::normal(from, to, promote)),
+                Some(from) => Ok(Move::board(from, to, promote)),
                 None => Err(Move16Error::BadOrigin { value: from_field }),
             },
         }

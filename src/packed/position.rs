@@ -45,6 +45,25 @@ impl PackedFormat {
     }
 }
 
+/// Reads what [`Display`](fmt::Display) writes: `HCP` or `PackedSfen`.
+///
+/// ```
+/// use hayanagi::{PackedFormat, ParseError};
+/// assert_eq!("PackedSfen".parse(), Ok(PackedFormat::PackedSfen));
+/// assert_eq!("hcp".parse::<PackedFormat>(), Err(ParseError::PackedFormat));
+/// ```
+impl core::str::FromStr for PackedFormat {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<PackedFormat, crate::ParseError> {
+        match s {
+            "HCP" => Ok(PackedFormat::Hcp),
+            "PackedSfen" => Ok(PackedFormat::PackedSfen),
+            _ => Err(crate::ParseError::PackedFormat),
+        }
+    }
+}
+
 impl fmt::Display for PackedFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

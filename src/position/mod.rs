@@ -240,7 +240,7 @@ impl core::error::Error for PlayError {}
 ///
 /// ```
 /// use hayanagi::{IllegalMove, Move, Position, Square};
-/// let mv = Move::normal(Square::SQ_5E, Square::SQ_5D, false);
+/// let mv = Move::normal(Square::SQ_5E, Square::SQ_5D, false).unwrap();
 /// assert_eq!(Position::startpos().csa_move(mv), Err(IllegalMove(mv)));
 /// assert_eq!(IllegalMove(mv).to_string(), "illegal move 5e5d");
 /// ```
@@ -857,7 +857,7 @@ impl Position {
     /// ```
     /// use hayanagi::{Move, PlayError, Position, Square};
     /// let mut pos = Position::startpos();
-    /// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+    /// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap();
     /// let undo = pos.play(mv)?;
     /// assert_eq!(pos.play(mv), Err(PlayError::Illegal(mv))); // 7g is empty now
     /// pos.undo(undo)?;

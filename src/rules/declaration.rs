@@ -180,6 +180,36 @@ impl fmt::Display for DeclarationFailures {
     }
 }
 
+/// Reads what [`Display`](fmt::Display) writes: `none`, or condition names in bit order separated
+/// by `, `.
+///
+/// ```
+/// use hayanagi::{DeclarationFailures, ParseError};
+/// let both = DeclarationFailures::TOO_FEW_PIECES.union(DeclarationFailures::IN_CHECK);
+/// assert_eq!("too_few_pieces, in_check".parse(), Ok(both));
+/// assert_eq!("none".parse(), Ok(DeclarationFailures::NONE));
+/// assert_eq!("in_check,too_few_pieces".parse::<DeclarationFailures>(), Err(ParseError::DeclarationFailures));
+/// ```
+impl core::str::FromStr for DeclarationFailures {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<DeclarationFailures, crate::ParseError> {
+        if s == "none" {
+            return Ok(DeclarationFailures::NONE);
+        }
+        let mut failures = DeclarationFailures::NONE;
+        let mut rest = DeclarationFailures::NAMED.iter();
+        for name in s.split(", ") {
+            // Each name once, in bit order, as `Display` writes them.
+            let Some(&(flag, _)) = rest.by_ref().find(|(_, known)| *known == name) else {
+                return Err(crate::ParseError::DeclarationFailures);
+            };
+            failures = failures.union(flag);
+        }
+        Ok(failures)
+    }
+}
+
 impl fmt::Debug for DeclarationFailures {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "DeclarationFailures({self})")

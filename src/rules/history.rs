@@ -42,7 +42,7 @@ impl Entry {
     /// assert_eq!(history.capacity(), 256);
     /// ```
     pub const EMPTY: Entry =
-        Entry { key: 0, mv: Move::normal(Square::SQ_9A, Square::SQ_9B, false), captured: None, gave_check: false };
+        Entry { key: 0, mv: Move::board(Square::SQ_9A, Square::SQ_9B, false), captured: None, gave_check: false };
 
     /// The Zobrist key ([`Position::key`]) of the position the move reached.
     ///
@@ -580,7 +580,7 @@ impl<S: AsRef<[Entry]> + AsMut<[Entry]>> History<S> {
     /// history.play(&mut pos, mv)?;
     /// assert_eq!(pos.ply(), 2);
     /// // An illegal move changes nothing.
-    /// let illegal = Move::normal(Square::SQ_7F, Square::SQ_7D, false);
+    /// let illegal = Move::normal(Square::SQ_7F, Square::SQ_7D, false).unwrap();
     /// assert_eq!(history.play(&mut pos, illegal), Err(HistoryError::IllegalMove(illegal)));
     /// assert_eq!((history.len(), pos.ply()), (1, 2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

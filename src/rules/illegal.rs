@@ -87,15 +87,15 @@ impl Position {
     /// ```
     /// use hayanagi::{Illegality, Move, PieceKind, Position, Square};
     /// let pos = Position::startpos();
-    /// assert_eq!(pos.illegality(Move::normal(Square::SQ_7G, Square::SQ_7F, false)), None);
-    /// assert_eq!(pos.illegality(Move::normal(Square::SQ_7G, Square::SQ_7E, false)), Some(Illegality::Unreachable));
-    /// assert_eq!(pos.illegality(Move::normal(Square::SQ_7G, Square::SQ_7F, true)), Some(Illegality::CannotPromote));
+    /// assert_eq!(pos.illegality(Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap()), None);
+    /// assert_eq!(pos.illegality(Move::normal(Square::SQ_7G, Square::SQ_7E, false).unwrap()), Some(Illegality::Unreachable));
+    /// assert_eq!(pos.illegality(Move::normal(Square::SQ_7G, Square::SQ_7F, true).unwrap()), Some(Illegality::CannotPromote));
     /// // A pawn dropped in front of a king that cannot escape or take it: 打ち歩詰め.
     /// let pos: Position = "k8/2G6/9/1N7/9/9/9/9/8K b P 1".parse().unwrap();
     /// assert_eq!(pos.illegality(Move::drop(PieceKind::Pawn, Square::SQ_9B).unwrap()), Some(Illegality::PawnDropMate));
     /// // In check from the rook on 5h, a move elsewhere ignores it: 王手放置.
     /// let pos: Position = "4k4/9/9/9/9/9/9/4r4/P3K4 b - 1".parse().unwrap();
-    /// assert_eq!(pos.illegality(Move::normal(Square::SQ_9I, Square::SQ_9H, false)), Some(Illegality::IgnoresCheck));
+    /// assert_eq!(pos.illegality(Move::normal(Square::SQ_9I, Square::SQ_9H, false).unwrap()), Some(Illegality::IgnoresCheck));
     /// ```
     #[must_use]
     pub fn illegality(&self, mv: Move) -> Option<Illegality> {
@@ -233,8 +233,14 @@ mod tests {
         assert_eq!(pos.illegality(drop(PieceKind::Gold, Square::SQ_1B)), Some(Illegality::NotInHand));
         assert_eq!(pos.illegality(drop(PieceKind::Knight, Square::SQ_5G)), Some(Illegality::Occupied));
         let pos: Position = "4k4/9/9/9/9/9/9/4r4/4K4 b - 1".parse().unwrap();
-        assert_eq!(pos.illegality(Move::normal(Square::SQ_5I, Square::SQ_4H, false)), Some(Illegality::IgnoresCheck));
+        assert_eq!(
+            pos.illegality(Move::normal(Square::SQ_5I, Square::SQ_4H, false).unwrap()),
+            Some(Illegality::IgnoresCheck)
+        );
         let pos: Position = "4k4/9/9/9/9/9/4r4/4G4/4K4 b - 1".parse().unwrap();
-        assert_eq!(pos.illegality(Move::normal(Square::SQ_5H, Square::SQ_4H, false)), Some(Illegality::ExposesKing));
+        assert_eq!(
+            pos.illegality(Move::normal(Square::SQ_5H, Square::SQ_4H, false).unwrap()),
+            Some(Illegality::ExposesKing)
+        );
     }
 }

@@ -209,7 +209,7 @@ impl Position {
                     // A target that is itself one of those squares is judged move by move.
                     let cover = covering(Piece::new(us, kind), fixed, lifted) | fixed;
                     for to in group.targets() & cover {
-                        let mv = Move::normal(from, to, promote);
+                        let mv = Move::board(from, to, promote);
                         if self.mates(mv, target, work) {
                             return Some(mv);
                         }
@@ -356,7 +356,9 @@ impl Position {
         self.king(self.side_to_move().flip())?;
         let mut checks = MoveList::new();
         self.for_each_check(|mv| {
-            checks.push(mv);
+            // Checks are legal moves: never more than the list holds.
+            let pushed = checks.push(mv);
+            debug_assert!(pushed, "more checks than a move list holds");
             false
         });
         let work = work.get_or_insert_with(|| self.clone());

@@ -99,6 +99,21 @@ impl fmt::Display for Status {
     }
 }
 
+/// Reads what [`Display`](fmt::Display) writes ([`Status::as_str`]).
+///
+/// ```
+/// use hayanagi::{ParseError, Status};
+/// assert_eq!("draw_repetition".parse(), Ok(Status::DrawRepetition));
+/// assert_eq!("draw".parse::<Status>(), Err(ParseError::Status));
+/// ```
+impl core::str::FromStr for Status {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<Status, crate::ParseError> {
+        Status::ALL.into_iter().find(|status| status.as_str() == s).ok_or(crate::ParseError::Status)
+    }
+}
+
 impl Position {
     /// The status judged from the position alone: [`Status::Mate`] or [`Status::NoMoves`] when the
     /// side to move has no legal move, [`Status::None`] otherwise. For repetition and perpetual

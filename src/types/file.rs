@@ -3,6 +3,7 @@
 use core::fmt;
 
 use super::geometry;
+use super::parse_error::ParseError;
 
 /// A file, 1 to 9. File 1 is on Black's right (the `1` of USI `1a`), file 9 on Black's left.
 ///
@@ -148,6 +149,24 @@ impl File {
     #[must_use]
     pub const fn flip(self) -> File {
         File::ALL[8 - self as usize]
+    }
+}
+
+/// Reads what [`Display`](fmt::Display) writes: the digit `1`-`9`.
+///
+/// ```
+/// use hayanagi::{File, ParseError};
+/// assert_eq!("7".parse(), Ok(File::F7));
+/// assert_eq!("0".parse::<File>(), Err(ParseError::File));
+/// ```
+impl core::str::FromStr for File {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<File, ParseError> {
+        match s.as_bytes() {
+            [digit] => File::from_usi(*digit).ok_or(ParseError::File),
+            _ => Err(ParseError::File),
+        }
     }
 }
 

@@ -34,9 +34,10 @@ use super::{moves::Move, square::Square};
 /// ```
 /// use hayanagi::{Move, MoveList, Square};
 /// let mut list = MoveList::new();
-/// assert!(list.push(Move::normal(Square::SQ_7G, Square::SQ_7F, false)));
+/// list.try_push(Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap())?;
 /// assert_eq!(list.len(), 1);
 /// assert_eq!(list[0].to_string(), "7g7f");
+/// # Ok::<(), hayanagi::MoveListFull>(())
 /// ```
 #[derive(Clone)]
 pub struct MoveList {
@@ -45,7 +46,7 @@ pub struct MoveList {
 }
 
 /// What unused slots hold (never read: only `..len` is).
-const FILLER: Move = Move::normal(Square::SQ_9A, Square::SQ_9B, false);
+const FILLER: Move = Move::board(Square::SQ_9A, Square::SQ_9B, false);
 
 impl MoveList {
     /// Capacity: more than any accepted position can have (see the type's documentation).
@@ -53,8 +54,8 @@ impl MoveList {
     /// ```
     /// use hayanagi::{Move, MoveList, Square};
     /// let mut list = MoveList::new();
-    /// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
-    /// while list.push(mv) {}
+    /// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap();
+    /// while list.try_push(mv).is_ok() {}
     /// assert_eq!(list.len(), MoveList::CAPACITY); // full: the next push was refused
     /// ```
     pub const CAPACITY: usize = 1024;
@@ -75,16 +76,12 @@ impl MoveList {
         EMPTY
     }
 
-    /// Appends `mv`; returns false (and drops it) if the list is full: `try_push(mv).is_ok()`.
-    ///
-    /// ```
-    /// use hayanagi::{Move, MoveList, Position, Square};
-    /// let mut list = Position::startpos().legal_moves();
-    /// assert!(list.push(Move::normal(Square::SQ_5I, Square::SQ_5H, false)));
-    /// assert_eq!(list.len(), 31); // pushed as given: the list does not check legality or repeats
-    /// ```
+    /// Appends `mv`; false (the move not stored) if the list is full. The generator's append: no
+    /// generation holds more than 593 moves, so it treats `false` as a broken invariant. Users have
+    /// [`try_push`](MoveList::try_push), whose refusal cannot go unnoticed.
     #[inline(always)]
-    pub fn push(&mut self, mv: Move) -> bool {
+    #[must_use]
+    pub(crate) fn push(&mut self, mv: Move) -> bool {
         match self.moves.get_mut(self.len) {
             Some(slot) => {
                 *slot = mv;
@@ -95,7 +92,7 @@ impl MoveList {
         }
     }
 
-    /// Appends `mv`.
+    /// Appends `mv` (as given: the list does not check legality or repeats).
     ///
     /// # Errors
     /// [`MoveListFull`] if the list holds [`MoveList::CAPACITY`] moves; the list is then unchanged.
@@ -103,7 +100,7 @@ impl MoveList {
     /// ```
     /// use hayanagi::{Move, MoveList, Square};
     /// let mut list = MoveList::new();
-    /// list.try_push(Move::normal(Square::SQ_7G, Square::SQ_7F, false))?;
+    /// list.try_push(Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap())?;
     /// assert_eq!(list.len(), 1);
     /// # Ok::<(), hayanagi::MoveListFull>(())
     /// ```
@@ -202,7 +199,7 @@ impl DerefMut for MoveList {
 ///
 /// ```
 /// use hayanagi::{Move, MoveList, Square};
-/// let mv = Move::normal(Square::SQ_2G, Square::SQ_2F, false);
+/// let mv = Move::normal(Square::SQ_2G, Square::SQ_2F, false).unwrap();
 /// let list = MoveList::try_from(&[mv, mv][..])?;
 /// assert_eq!(list.as_slice(), [mv, mv]);
 /// assert!(MoveList::try_from(&[mv; MoveList::CAPACITY + 1][..]).is_err());
@@ -222,7 +219,7 @@ impl TryFrom<&[Move]> for MoveList {
 ///
 /// ```
 /// use hayanagi::{Move, MoveList, MoveListFull, Square};
-/// let mv = Move::normal(Square::SQ_2G, Square::SQ_2F, false);
+/// let mv = Move::normal(Square::SQ_2G, Square::SQ_2F, false).unwrap();
 /// let mut list = MoveList::try_from(&[mv; MoveList::CAPACITY][..])?;
 /// assert_eq!(list.try_push(mv), Err(MoveListFull));
 /// assert_eq!(MoveListFull.to_string(), "the move list is full (1024 moves)");

@@ -19,8 +19,8 @@ const DROP_BASE: u16 = Square::NUM as u16;
 ///
 /// ```
 /// use hayanagi::{Move, PieceKind, Square};
-/// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).to_string(), "7g7f");
-/// assert_eq!(Move::normal(Square::SQ_8H, Square::SQ_2B, true).to_string(), "8h2b+");
+/// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap().to_string(), "7g7f");
+/// assert_eq!(Move::normal(Square::SQ_8H, Square::SQ_2B, true).unwrap().to_string(), "8h2b+");
 /// assert_eq!(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap().to_string(), "P*5e");
 /// assert_eq!(Move::drop(PieceKind::King, Square::SQ_5E), None);
 /// assert_eq!(core::mem::size_of::<Option<Move>>(), 2);
@@ -29,19 +29,30 @@ const DROP_BASE: u16 = Square::NUM as u16;
 pub struct Move(NonZeroU16);
 
 impl Move {
-    /// A board move from `from` to `to`, promoting if `promote`.
+    /// A board move from `from` to `to`, promoting if `promote`; `None` if `from` is `to` (no move
+    /// stays on its square, and such a value would print as text no reader accepts).
     ///
     /// ```
     /// use hayanagi::{Move, Position, Square};
-    /// let mv = Move::normal(Square::SQ_2G, Square::SQ_2F, false);
+    /// let mv = Move::normal(Square::SQ_2G, Square::SQ_2F, false).unwrap();
     /// assert_eq!(mv.to_string(), "2g2f");
     /// assert!(Position::startpos().is_legal(mv));
-    /// // Any two squares make a move value; legality is the position's question.
-    /// assert!(!Position::startpos().is_legal(Move::normal(Square::SQ_2G, Square::SQ_2E, false)));
+    /// // Any two different squares make a move value; legality is the position's question.
+    /// let far = Move::normal(Square::SQ_2G, Square::SQ_2E, false).unwrap();
+    /// assert!(!Position::startpos().is_legal(far));
+    /// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7G, false), None);
     /// ```
     #[inline]
     #[must_use]
-    pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
+    pub const fn normal(from: Square, to: Square, promote: bool) -> Option<Move> {
+        if from as u8 == to as u8 { None } else { Some(Move::board(from, to, promote)) }
+    }
+
+    /// [`Move::normal`] where the squares are known to differ (the generator's moves, a parse that
+    /// checked): a move that stays on its square is a broken invariant.
+    #[inline(always)]
+    pub(crate) const fn board(from: Square, to: Square, promote: bool) -> Move {
+        debug_assert!(from as u8 != to as u8, "a board move must change square");
         let promote = if promote { PROMOTE } else { 0 };
         Move::from_raw(VALID | promote | (from as u16) << FROM_SHIFT | to as u16)
     }
@@ -78,7 +89,7 @@ impl Move {
     ///
     /// ```
     /// use hayanagi::{Move, Square};
-    /// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false);
+    /// let mv = Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap();
     /// // bit 15 | from 56 << 7 | to 47 (7g is index 56, 7f index 47)
     /// assert_eq!(mv.to_bits(), 0x8000 | 56 << 7 | 47);
     /// assert_eq!(Move::from_bits(mv.to_bits()), Some(mv));
@@ -93,7 +104,7 @@ impl Move {
     ///
     /// ```
     /// use hayanagi::{Move, Square};
-    /// let mv = Move::normal(Square::SQ_2B, Square::SQ_8H, true);
+    /// let mv = Move::normal(Square::SQ_2B, Square::SQ_8H, true).unwrap();
     /// assert_eq!(Move::from_bits(mv.to_bits()), Some(mv));
     /// assert_eq!(Move::from_bits(0), None);
     /// ```
@@ -117,7 +128,7 @@ impl Move {
     ///
     /// ```
     /// use hayanagi::{Move, Square};
-    /// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).to(), Square::SQ_7F);
+    /// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap().to(), Square::SQ_7F);
     /// ```
     #[inline]
     #[must_use]
@@ -136,7 +147,7 @@ impl Move {
     ///
     /// ```
     /// use hayanagi::{Move, PieceKind, Square};
-    /// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).from(), Some(Square::SQ_7G));
+    /// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap().from(), Some(Square::SQ_7G));
     /// assert_eq!(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap().from(), None);
     /// ```
     #[inline]
@@ -150,7 +161,7 @@ impl Move {
     /// ```
     /// use hayanagi::{Move, PieceKind, Square};
     /// assert_eq!(Move::drop(PieceKind::Rook, Square::SQ_5E).unwrap().drop_kind(), Some(PieceKind::Rook));
-    /// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).drop_kind(), None);
+    /// assert_eq!(Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap().drop_kind(), None);
     /// ```
     #[inline]
     #[must_use]
@@ -164,7 +175,7 @@ impl Move {
     /// ```
     /// use hayanagi::{Move, PieceKind, Square};
     /// assert!(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap().is_drop());
-    /// assert!(!Move::normal(Square::SQ_7G, Square::SQ_7F, false).is_drop());
+    /// assert!(!Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap().is_drop());
     /// ```
     #[inline]
     #[must_use]
@@ -176,8 +187,8 @@ impl Move {
     ///
     /// ```
     /// use hayanagi::{Move, Square};
-    /// assert!(Move::normal(Square::SQ_8H, Square::SQ_2B, true).is_promotion());
-    /// assert!(!Move::normal(Square::SQ_8H, Square::SQ_2B, false).is_promotion());
+    /// assert!(Move::normal(Square::SQ_8H, Square::SQ_2B, true).unwrap().is_promotion());
+    /// assert!(!Move::normal(Square::SQ_8H, Square::SQ_2B, false).unwrap().is_promotion());
     /// ```
     #[inline]
     #[must_use]
@@ -221,8 +232,8 @@ mod tests {
         let mut made = std::vec![false; 1 << 16];
         for to in Square::ALL {
             for from in Square::ALL.into_iter().filter(|&from| from != to) {
-                made[Move::normal(from, to, false).to_bits() as usize] = true;
-                made[Move::normal(from, to, true).to_bits() as usize] = true;
+                made[Move::normal(from, to, false).unwrap().to_bits() as usize] = true;
+                made[Move::normal(from, to, true).unwrap().to_bits() as usize] = true;
             }
             for kind in PieceKind::HAND {
                 made[Move::drop(kind, to).unwrap().to_bits() as usize] = true;

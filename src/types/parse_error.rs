@@ -2,8 +2,11 @@
 
 use core::fmt;
 
-/// Why a text is not a [`Color`](crate::Color), [`PieceKind`](crate::PieceKind) or
-/// [`Piece`](crate::Piece) (their [`FromStr`](core::str::FromStr)).
+/// Why a text is not the value its [`FromStr`](core::str::FromStr) reads: a [`Color`](crate::Color),
+/// [`PieceKind`](crate::PieceKind), [`Piece`](crate::Piece), [`File`](crate::File),
+/// [`Rank`](crate::Rank), [`Status`](crate::Status), [`MoveFilter`](crate::MoveFilter),
+/// [`PackedFormat`](crate::PackedFormat), [`DeclarationFailures`](crate::DeclarationFailures) or
+/// [`Bitboard`](crate::Bitboard). Each reads what its `Display` writes.
 ///
 /// ```
 /// use hayanagi::{Color, ParseError, Piece, PieceKind};
@@ -22,6 +25,20 @@ pub enum ParseError {
     /// Not a piece in SFEN letters: a kind's letter, uppercase for Black and lowercase for White,
     /// `+` before a promoted piece.
     Piece,
+    /// Not a file digit `1`-`9`.
+    File,
+    /// Not a rank letter `a`-`i`.
+    Rank,
+    /// Not a status name (`none`, `mate`, `no_moves`, `draw_repetition`, ...).
+    Status,
+    /// Not a move filter name (`all`, `captures`, `non-captures`, ...).
+    MoveFilter,
+    /// Not `HCP` or `PackedSfen`.
+    PackedFormat,
+    /// Not `none` or condition names separated by `, ` (`in_check, too_few_points`).
+    DeclarationFailures,
+    /// Not 9 lines of 9 cells (`X` or `.`, separated by single spaces).
+    Bitboard,
 }
 
 impl fmt::Display for ParseError {
@@ -30,6 +47,13 @@ impl fmt::Display for ParseError {
             ParseError::Color => "expected a colour: b, w, black or white",
             ParseError::PieceKind => "expected a piece kind in SFEN letters (P, +P, K, ...)",
             ParseError::Piece => "expected a piece in SFEN letters (P, +b, k, ...)",
+            ParseError::File => "expected a file digit 1-9",
+            ParseError::Rank => "expected a rank letter a-i",
+            ParseError::Status => "expected a status name (none, mate, no_moves, draw_repetition, ...)",
+            ParseError::MoveFilter => "expected a move filter name (all, captures, non-captures, ...)",
+            ParseError::PackedFormat => "expected HCP or PackedSfen",
+            ParseError::DeclarationFailures => "expected none or condition names such as in_check, too_few_points",
+            ParseError::Bitboard => "expected 9 lines of 9 cells, X or ., separated by spaces",
         })
     }
 }

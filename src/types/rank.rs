@@ -4,6 +4,7 @@ use core::fmt;
 
 use super::color::Color;
 use super::geometry;
+use super::parse_error::ParseError;
 
 /// A rank, `a` to `i` in USI (一段目 to 九段目). Rank `a` is White's back rank and is row 0 of the
 /// square numbering.
@@ -139,6 +140,24 @@ impl Rank {
     #[must_use]
     pub const fn is_promotion_zone(self, color: Color) -> bool {
         geometry::in_promotion_zone(color.index(), self as u8)
+    }
+}
+
+/// Reads what [`Display`](fmt::Display) writes: the letter `a`-`i` (lowercase only).
+///
+/// ```
+/// use hayanagi::{ParseError, Rank};
+/// assert_eq!("g".parse(), Ok(Rank::G));
+/// assert_eq!("G".parse::<Rank>(), Err(ParseError::Rank));
+/// ```
+impl core::str::FromStr for Rank {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Rank, ParseError> {
+        match s.as_bytes() {
+            [letter] => Rank::from_usi(*letter).ok_or(ParseError::Rank),
+            _ => Err(ParseError::Rank),
+        }
     }
 }
 

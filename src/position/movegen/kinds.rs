@@ -113,6 +113,21 @@ impl core::fmt::Display for MoveFilter {
     }
 }
 
+/// Reads what [`Display`](core::fmt::Display) writes ([`MoveFilter::from_name`]).
+///
+/// ```
+/// use hayanagi::{MoveFilter, ParseError};
+/// assert_eq!("quiet-checks".parse(), Ok(MoveFilter::QuietChecks));
+/// assert_eq!("quiet".parse::<MoveFilter>(), Err(ParseError::MoveFilter));
+/// ```
+impl core::str::FromStr for MoveFilter {
+    type Err = crate::ParseError;
+
+    fn from_str(s: &str) -> Result<MoveFilter, crate::ParseError> {
+        MoveFilter::from_name(s).ok_or(crate::ParseError::MoveFilter)
+    }
+}
+
 /// Which promotion choices each target of a [`MoveGroup`] stands for.
 ///
 /// ```
@@ -294,8 +309,8 @@ impl MoveGroup {
     #[inline(always)]
     fn make(&self, to: Square, promote: bool) -> Option<Move> {
         match self.origin {
-            Origin::Square(from) => Some(Move::normal(from, to, promote)),
-            Origin::PawnPushes(color) => to.behind(color).map(|from| Move::normal(from, to, promote)),
+            Origin::Square(from) => Some(Move::board(from, to, promote)),
+            Origin::PawnPushes(color) => to.behind(color).map(|from| Move::board(from, to, promote)),
             Origin::Drop(kind) => Move::drop(kind, to),
         }
     }

@@ -14,8 +14,8 @@ impl Position {
     /// ```
     /// use hayanagi::{Move, PieceKind, Position, Square};
     /// let pos = Position::startpos();
-    /// assert!(pos.is_legal(Move::normal(Square::SQ_7G, Square::SQ_7F, false)));
-    /// assert!(!pos.is_legal(Move::normal(Square::SQ_7G, Square::SQ_7F, true)));
+    /// assert!(pos.is_legal(Move::normal(Square::SQ_7G, Square::SQ_7F, false).unwrap()));
+    /// assert!(!pos.is_legal(Move::normal(Square::SQ_7G, Square::SQ_7F, true).unwrap()));
     /// assert!(!pos.is_legal(Move::drop(PieceKind::Pawn, Square::SQ_5E).unwrap()));
     /// ```
     #[must_use]

@@ -46,14 +46,22 @@ impl Scope {
 pub(crate) struct ListSink<'a>(pub(crate) &'a mut MoveList);
 
 impl ListSink<'_> {
+    /// Appends one generated move: the list was cleared and no position has more legal moves than
+    /// it holds (at most 593 of 1,024), so a full list is a broken invariant.
+    #[inline(always)]
+    fn append(&mut self, mv: Move) {
+        let pushed = self.0.push(mv);
+        debug_assert!(pushed, "a generation filled the move list");
+    }
+
     /// The move from `from` to `to`, promoting and/or not as `promotion` allows.
     #[inline(always)]
     fn push(&mut self, from: Square, to: Square, promotion: Promotion) {
         if promotion != Promotion::Unpromoted {
-            self.0.push(Move::normal(from, to, true));
+            self.append(Move::board(from, to, true));
         }
         if promotion != Promotion::Promoted {
-            self.0.push(Move::normal(from, to, false));
+            self.append(Move::board(from, to, false));
         }
     }
 }
@@ -78,7 +86,7 @@ impl Sink for ListSink<'_> {
             Origin::Drop(kind) => {
                 for to in targets {
                     if let Some(mv) = Move::drop(kind, to) {
-                        self.0.push(mv);
+                        self.append(mv);
                     }
                 }
             }
