@@ -29,6 +29,18 @@ def main() -> None:
         print(kind, offset, err.field)
     code: int = Move.from_usi("7g7f").to_cshogi16()
     print(Move.from_cshogi16(code), board.to_packed("hcp").hex())
+    first = board.legal_moves()[0]
+    print(board.to_cshogi(first), board.move_from_cshogi(board.to_cshogi(first)).usi, board.svg(scale=0.5)[:4])
+    record = hayanagi.GameRecord(board)
+    record.append(board.legal_moves()[0], time_ms=1000, comments=["typed"])
+    record.outcome = hayanagi.Outcome("resign", winner=hayanagi.WHITE)
+    ending: str | None = record.outcome.ending if record.outcome else None
+    times: list[int | None] = [m.time_ms for m in record.moves]
+    print(ending, times[-1], record.to_text("kif").count("\n"), record.board().status().is_over)
+    try:
+        hayanagi.GameRecord.from_text("+7776XX", "csa")
+    except hayanagi.GameRecordError as err:
+        print(err.line, err.column, err.kind)
 
 
 if __name__ == "__main__":
