@@ -22,6 +22,13 @@ fi
 (cd python && cargo clippy --all-targets -- -D warnings)
 (cd python && cargo test)
 
+# The PySpark test (python/tests/test_spark.py) needs Java 17; HAYANAGI_SPARK=1 makes a missing pyspark a failure.
+if ! java -version > /dev/null 2>&1; then
+  . .ci/apt_install.sh
+  apt_install openjdk-17-jre-headless
+fi
+export HAYANAGI_SPARK=1
+
 wheels=$(mktemp -d)
 (cd python && maturin build --release --quiet --out "$wheels")
 pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheels"/hayanagi-*.whl
@@ -30,5 +37,5 @@ rm -rf "$wheels"
 cd "${TMPDIR:-/tmp}"
 python3 -c 'import hayanagi, sys; print("hayanagi", hayanagi.__file__, file=sys.stderr)'
 python3 -m pytest -q -p no:cacheprovider "$root/python/tests"
-mypy --strict --no-incremental --cache-dir=/dev/null "$root/python/tests/consumer.py"
+mypy --strict --no-incremental --cache-dir=/dev/null "$root/python/tests/consumer.py" "$root/python/tests/consumer_data.py"
 python3 "$root/.ci/python_examples.py" "$root/python/README.md" "$root/README.md"

@@ -261,3 +261,131 @@ class GameRecord:
 
 def square_name(square: int) -> str: ...
 def parse_square(name: str) -> int: ...
+
+# data: training-data arrays (python/src/data/)
+
+import numpy as _np
+import numpy.typing as _npt
+from collections.abc import Callable as _Callable, Iterator as _Iterator, Sequence as _Sequence
+from os import PathLike as _PathLike
+
+_Format = Literal["hcp", "hcpe", "packed_sfen", "psv"]
+_Move16 = Literal["cshogi", "yaneuraou"]
+_Path = str | _PathLike[str]
+_Progress = bool | _Callable[[int, int], object] | None
+
+HuffmanCodedPos: Final[_np.dtype[_np.void]]
+HuffmanCodedPosAndEval: Final[_np.dtype[_np.void]]
+PackedSfen: Final[_np.dtype[_np.void]]
+PackedSfenValue: Final[_np.dtype[_np.void]]
+FEATURES1_NUM: Final[int]
+FEATURES2_NUM: Final[int]
+PACKED_FEATURES_BYTES: Final[int]
+MOVE_LABELS: Final[int]
+
+class RecordError(Error):
+    """A record that is not valid: where (index, offset, field) and what (kind, reason)."""
+
+    index: int
+    offset: int
+    field: str
+    reason: str
+
+class ArrayError(Error):
+    """An argument that is not an array of records of the expected kind."""
+
+    reason: str
+
+@final
+class Problems:
+    """The bad records of an array: indices, byte offsets, fields, kinds and reasons."""
+
+    @property
+    def indices(self) -> _npt.NDArray[_np.int64]: ...
+    @property
+    def offsets(self) -> _npt.NDArray[_np.int64]: ...
+    @property
+    def fields(self) -> list[str]: ...
+    @property
+    def kinds(self) -> list[str]: ...
+    @property
+    def reasons(self) -> list[str]: ...
+    @property
+    def valid(self) -> _npt.NDArray[_np.bool_]: ...
+    def raise_first(self) -> None: ...
+    def errors(self) -> list[RecordError]: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+
+def validate(records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0) -> Problems: ...
+def input_features(
+    records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0
+) -> tuple[_npt.NDArray[_np.float32], _npt.NDArray[_np.float32]]: ...
+def packed_features(
+    records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0
+) -> _npt.NDArray[_np.uint8]: ...
+def unpack_features(packed: _npt.NDArray[_np.uint8], *, threads: int = 0) -> tuple[_npt.NDArray[_np.float32], _npt.NDArray[_np.float32]]: ...
+def move_labels(
+    records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0
+) -> _npt.NDArray[_np.int64]: ...
+def position_keys(
+    records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0
+) -> _npt.NDArray[_np.uint64]: ...
+def unique(
+    records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0
+) -> _npt.NDArray[_np.int64]: ...
+def convert(
+    records: _npt.NDArray[Any],
+    to: _Format,
+    *,
+    format: _Format | None = None,
+    move16: _Move16 | None = None,
+    to_move16: _Move16 | None = None,
+    ply: int = 1,
+    threads: int = 0,
+) -> _npt.NDArray[_np.void]: ...
+def to_sfen(records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0) -> list[str]: ...
+def from_sfen(sfens: _Sequence[str], dtype: Any = None) -> _npt.NDArray[_np.void]: ...
+def make_move_label(code: int, color: int) -> int: ...
+def make_input_features(board: Board, features1: _npt.NDArray[_np.float32], features2: _npt.NDArray[_np.float32]) -> None: ...
+
+@final
+class RecordFileReader:
+    """A record file read in chunks of bounded size."""
+
+    def __init__(self, path: _Path, format: _Format | _np.dtype[_np.void], *, chunk: int = 65536, progress: _Progress = None) -> None: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def records_read(self) -> int: ...
+    def __iter__(self) -> _Iterator[_npt.NDArray[_np.void]]: ...
+    def __next__(self) -> _npt.NDArray[_np.void]: ...
+
+@final
+class RecordFileWriter:
+    """Arrays of records appended to a file, validated first."""
+
+    def __init__(self, path: _Path, format: _Format | _np.dtype[_np.void], *, mode: Literal["w", "a"] = "w", validate: bool = True) -> None: ...
+    @property
+    def records_written(self) -> int: ...
+    def write(self, array: _npt.NDArray[Any]) -> None: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> Self: ...
+    def __exit__(self, *args: object) -> bool: ...
+
+def validate_file(
+    path: _Path, format: _Format | _np.dtype[_np.void], *, move16: _Move16 | None = None, chunk: int = 262144, threads: int = 0, progress: _Progress = None
+) -> Problems: ...
+def convert_file(
+    src: _Path,
+    dst: _Path,
+    to: _Format | _np.dtype[_np.void],
+    *,
+    format: _Format | _np.dtype[_np.void],
+    move16: _Move16 | None = None,
+    to_move16: _Move16 | None = None,
+    ply: int = 1,
+    chunk: int = 262144,
+    threads: int = 0,
+    progress: _Progress = None,
+) -> int: ...

@@ -6,6 +6,7 @@
 //! functions, features; its `data::bind::register` adds its names to the module).
 
 mod board;
+pub mod data;
 pub mod errors;
 mod moves;
 mod picture;
@@ -32,6 +33,6 @@ fn _hayanagi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BLACK", 0)?;
     m.add("WHITE", 1)?;
     m.add("STARTPOS", board::STARTPOS)?;
-    // The training-data side registers here: `data::bind::register(m)?;` (python/src/data/).
+    data::bind::register(m)?;
     Ok(())
 }

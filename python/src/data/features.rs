@@ -1,0 +1,291 @@
+//! dlshogi's input features (cshogi `dlshogi.make_input_features`): 62 board planes and 57 hand and
+//! check planes of 9 x 9 cells, from the side to move's point of view, as float32 or one bit a cell.
+//!
+//! The layout, learnt from cshogi's output (tests/python compares every cell on thousands of
+//! positions). Cells are numbered `(file - 1) * 9 + rank - 1` (1a = 0, 1b = 1, ..., 9i = 80), the
+//! numbering of HCP; when White is to move the board is turned half a turn (cell `80 - n`) and the
+//! colours swapped, so "ours" is always the side to move and moves towards rank a.
+//!
+//! | planes | board planes (`features1`, 62) |
+//! |---|---|
+//! | 0-13 | our pieces, one plane per kind: P L N S B R G K +P +L +N +S +B +R |
+//! | 14-27 | the cells each of our kinds attacks (in that order), blocked by every piece |
+//! | 28-30 | the cells at least 1, 2, 3 of our pieces attack |
+//! | 31-61 | the same for the opponent |
+//!
+//! | planes | hand planes (`features2`, 57), each all ones or all zeros |
+//! |---|---|
+//! | 0-27 | our hand: pawns 0-7, lances 8-11, knights 12-15, silvers 16-19, golds 20-23, bishops 24-25, rooks 26-27 (plane `first + i` is ones when we hold more than `i`; counts above the caps are capped) |
+//! | 28-55 | the opponent's hand, the same way |
+//! | 56 | ones when the side to move is in check |
+//!
+//! Attacks are those of each piece as it stands: a pinned piece attacks, sliders stop at (and
+//! include) the first occupied cell.
+
+use std::sync::OnceLock;
+
+use hayanagi::{Bitboard, Color, PieceKind, Position, Square, bishop_attacks, rook_attacks, step_attacks};
+
+/// Board planes (`features1`).
+pub const BOARD_PLANES: usize = 62;
+/// Hand and check planes (`features2`).
+pub const HAND_PLANES: usize = 57;
+/// All planes.
+pub const PLANES: usize = BOARD_PLANES + HAND_PLANES;
+/// Cells of a plane.
+pub const CELLS: usize = 81;
+/// Bits of the packed form: one per cell of every plane, board planes first.
+pub const PACKED_BITS: usize = PLANES * CELLS;
+/// Bytes of the packed form of one position (9,639 bits, the last byte padded with zeros).
+pub const PACKED_BYTES: usize = PACKED_BITS.div_ceil(8);
+
+/// The plane of a kind among the 14 per-kind planes (cshogi's order P L N S B R G K +P +L +N +S +B +R),
+/// by `PieceKind::index` (P L N S G B R K +P +L +N +S +B +R).
+const KIND_PLANE: [usize; 14] = [0, 1, 2, 3, 6, 4, 5, 7, 8, 9, 10, 11, 12, 13];
+
+/// The hand planes of each hand kind (by `PieceKind::index`: P L N S G B R): first plane and cap.
+const HAND_SLOTS: [(usize, u8); 7] = [(0, 8), (8, 4), (12, 4), (16, 4), (20, 4), (24, 2), (26, 2)];
+
+/// The cell (HCP numbering) of a hayanagi square.
+#[inline]
+pub const fn cell_of(square: Square) -> usize {
+    let index = square.index();
+    (8 - index % 9) * 9 + index / 9
+}
+
+/// The planes of one position: the 62 board planes as 81-bit sets (bit `n` = cell `n`), the 56 hand
+/// planes' fill (per side and hand kind: how many planes are ones) and the check flag.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Planes {
+    /// Board planes, bit `n` of each is cell `n`.
+    pub board: [u128; BOARD_PLANES],
+    /// For us (0) and the opponent (1), per hand kind P L N S G B R, the count capped at its planes.
+    pub hand: [[u8; 7]; 2],
+    /// The side to move is in check.
+    pub check: bool,
+}
+
+/// The cell of each square (by `Square::index`), and of the square turned half a turn.
+const CELL: [u8; CELLS] = {
+    let mut cells = [0u8; CELLS];
+    let mut index = 0;
+    while index < CELLS {
+        cells[index] = ((8 - index % 9) * 9 + index / 9) as u8;
+        index += 1;
+    }
+    cells
+};
+const CELL_TURNED: [u8; CELLS] = {
+    let mut cells = [0u8; CELLS];
+    let mut index = 0;
+    while index < CELLS {
+        cells[index] = 80 - CELL[index];
+        index += 1;
+    }
+    cells
+};
+
+/// Step attacks in cell numbering for a side that moves towards rank a (0) or rank i (1), per
+/// `PieceKind::index`, per cell; sliders' own steps (horse, dragon) included, slides not.
+struct StepTable([[[u128; CELLS]; 14]; 2]);
+
+fn step_table() -> &'static StepTable {
+    static TABLE: OnceLock<Box<StepTable>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new(StepTable([[[0; CELLS]; 14]; 2]));
+        for (side, color) in [Color::Black, Color::White].into_iter().enumerate() {
+            for kind in PieceKind::ALL {
+                for index in 0..CELLS {
+                    let Some(square) = Square::try_index(index) else { continue };
+                    let cells = step_attacks(color, kind, square).iter().fold(0u128, |set, to| set | 1 << cell_of(to));
+                    table.0[side][kind.index()][cell_of(square)] = cells;
+                }
+            }
+        }
+        table
+    })
+}
+
+/// Cells as a hayanagi bitboard, read as if cell `n` were square index `n`. The cell numbering is the
+/// board turned a quarter turn, so rook and bishop attacks computed on it are the attacks of the
+/// cells (lines map to lines).
+#[inline]
+fn as_bitboard(cells: u128) -> Bitboard {
+    Bitboard::from_u128(cells & ((1 << CELLS) - 1)).unwrap_or(Bitboard::EMPTY)
+}
+
+#[inline]
+fn rook_cells(cell: usize, occupied: u128) -> u128 {
+    Square::try_index(cell).map_or(0, |square| rook_attacks(square, as_bitboard(occupied)).to_u128())
+}
+
+#[inline]
+fn bishop_cells(cell: usize, occupied: u128) -> u128 {
+    Square::try_index(cell).map_or(0, |square| bishop_attacks(square, as_bitboard(occupied)).to_u128())
+}
+
+/// A lance's cells: towards rank a (side 0: lower cells of its file) or rank i (side 1), up to and
+/// including the first occupied cell.
+#[inline]
+fn lance_cells(side: usize, cell: usize, occupied: u128) -> u128 {
+    let file_start = cell - cell % 9;
+    if side == 0 {
+        let below = occupied & ((1u128 << cell) - 1) & !((1u128 << file_start) - 1);
+        let stop = if below == 0 { file_start } else { 127 - below.leading_zeros() as usize };
+        ((1u128 << cell) - 1) & !((1u128 << stop) - 1)
+    } else {
+        let file_end = file_start + 9;
+        let above = occupied & !((1u128 << (cell + 1)) - 1) & ((1u128 << file_end) - 1);
+        let stop = if above == 0 { file_end - 1 } else { above.trailing_zeros() as usize };
+        ((1u128 << (stop + 1)) - 1) & !((1u128 << (cell + 1)) - 1)
+    }
+}
+
+impl Planes {
+    /// The planes of `pos`.
+    pub fn new(pos: &Position) -> Planes {
+        let table = step_table();
+        let us = pos.side_to_move();
+        // Cells of each square, turned half a turn when White is to move.
+        let cells: &[u8; CELLS] = if us == Color::White { &CELL_TURNED } else { &CELL };
+        let cell = |square: Square| cells.get(square.index()).copied().unwrap_or(0) as usize;
+        let mut occupied = 0u128;
+        for square in pos.occupied() {
+            occupied |= 1 << cell(square);
+        }
+        let mut planes = [0u128; BOARD_PLANES];
+        let mut counts = [[0u128; 3]; 2];
+        for (side, color) in [us, us.flip()].into_iter().enumerate() {
+            let steps = &table.0[side];
+            let [mut one, mut two, mut three] = [0u128; 3];
+            for kind in PieceKind::ALL {
+                let squares = pos.pieces(color, kind);
+                if squares.is_empty() {
+                    continue;
+                }
+                let steps = &steps[kind.index()];
+                let mut stand = 0u128;
+                let mut reach = 0u128;
+                for square in squares {
+                    let at = cell(square);
+                    stand |= 1 << at;
+                    let step = steps.get(at).copied().unwrap_or(0);
+                    let attacks = match kind {
+                        PieceKind::Lance => lance_cells(side, at, occupied),
+                        PieceKind::Bishop | PieceKind::Horse => bishop_cells(at, occupied) | step,
+                        PieceKind::Rook | PieceKind::Dragon => rook_cells(at, occupied) | step,
+                        _ => step,
+                    };
+                    reach |= attacks;
+                    three |= two & attacks;
+                    two |= one & attacks;
+                    one |= attacks;
+                }
+                let plane = side * 31 + KIND_PLANE[kind.index()];
+                planes[plane] = stand;
+                planes[plane + 14] = reach;
+            }
+            counts[side] = [one, two, three];
+        }
+        for (side, [one, two, three]) in counts.into_iter().enumerate() {
+            planes[side * 31 + 28] = one;
+            planes[side * 31 + 29] = two;
+            planes[side * 31 + 30] = three;
+        }
+        let mut hand = [[0u8; 7]; 2];
+        for (side, color) in [us, us.flip()].into_iter().enumerate() {
+            let held = pos.hand(color);
+            for (slot, kind) in hand[side].iter_mut().zip(PieceKind::HAND) {
+                *slot = held.count(kind).min(HAND_SLOTS[kind.index()].1);
+            }
+        }
+        Planes { board: planes, hand, check: pos.in_check() }
+    }
+
+    /// Whether hand plane `plane` (0-56) is all ones.
+    #[inline]
+    pub fn hand_plane(&self, plane: usize) -> bool {
+        if plane >= 56 {
+            return self.check;
+        }
+        let (side, within) = (plane / 28, plane % 28);
+        let kind = HAND_SLOTS.iter().rposition(|&(first, _)| first <= within).unwrap_or(0);
+        (within - HAND_SLOTS[kind].0) < self.hand[side][kind] as usize
+    }
+
+    /// Writes the planes as float32 0.0 / 1.0: `board` gets 62 x 81 cells, `hand` 57 x 81.
+    pub fn write_f32(&self, board: &mut [f32], hand: &mut [f32]) {
+        for (plane, cells) in self.board.iter().zip(board.chunks_exact_mut(CELLS)) {
+            for (cell, out) in cells.iter_mut().enumerate() {
+                *out = (plane >> cell & 1) as f32;
+            }
+        }
+        for (plane, cells) in hand.chunks_exact_mut(CELLS).enumerate() {
+            cells.fill(if self.hand_plane(plane) { 1.0 } else { 0.0 });
+        }
+    }
+
+    /// Writes the packed form into `out` (at least [`PACKED_BYTES`]): bit `plane * 81 + cell` of the
+    /// planes (board planes 0-61, then hand planes as 62-118) is bit `i % 8` of byte `i / 8`
+    /// (`numpy.unpackbits(..., bitorder="little")` order).
+    pub fn write_packed(&self, out: &mut [u8]) {
+        const FULL: u128 = (1 << CELLS) - 1;
+        let mut bits = BitStream { out, len: 0, pending: 0, filled: 0 };
+        for &cells in &self.board {
+            bits.put81(cells);
+        }
+        for side in 0..2 {
+            for (&(_, cap), &held) in HAND_SLOTS.iter().zip(&self.hand[side]) {
+                for i in 0..cap {
+                    bits.put81(if i < held { FULL } else { 0 });
+                }
+            }
+        }
+        bits.put81(if self.check { FULL } else { 0 });
+        bits.flush();
+    }
+}
+
+/// Bits appended to a byte buffer in 64-bit little-endian words, least significant bit first.
+struct BitStream<'a> {
+    out: &'a mut [u8],
+    /// Whole words written.
+    len: usize,
+    /// Bits not yet written (fewer than 64 between calls).
+    pending: u128,
+    filled: u32,
+}
+
+impl BitStream<'_> {
+    #[inline(always)]
+    fn put81(&mut self, cells: u128) {
+        // `pending` holds `filled` < 64 bits; with the 81 new ones that is 81 to 144 bits.
+        let low = self.pending | cells << self.filled;
+        self.word(low as u64);
+        let total = self.filled + 81;
+        if total >= 128 {
+            self.word((low >> 64) as u64);
+            // total >= 128 means filled >= 47: the shift is in range.
+            self.pending = cells >> (128 - self.filled);
+            self.filled = total - 128;
+        } else {
+            self.pending = low >> 64;
+            self.filled = total - 64;
+        }
+    }
+
+    #[inline(always)]
+    fn word(&mut self, word: u64) {
+        if let Some(out) = self.out.get_mut(self.len * 8..self.len * 8 + 8) {
+            out.copy_from_slice(&word.to_le_bytes());
+        }
+        self.len += 1;
+    }
+
+    fn flush(&mut self) {
+        let rest = self.out.get_mut(self.len * 8..).unwrap_or(&mut []);
+        for (byte, value) in rest.iter_mut().zip((self.pending as u64).to_le_bytes()) {
+            *byte = value;
+        }
+    }
+}
