@@ -229,20 +229,39 @@ impl Planes {
     /// planes (board planes 0-61, then hand planes as 62-118) is bit `i % 8` of byte `i / 8`
     /// (`numpy.unpackbits(..., bitorder="little")` order).
     pub fn write_packed(&self, out: &mut [u8]) {
-        const FULL: u128 = (1 << CELLS) - 1;
         let mut bits = BitStream { out, len: 0, pending: 0, filled: 0 };
         for &cells in &self.board {
             bits.put81(cells);
         }
+        // The hand planes are whole planes of ones or zeros: runs of ones from each kind's first
+        // plane, written as bit ranges into zeroed bytes.
+        // The last board byte is partly hand planes (its upper bits are still zero).
+        let end = bits.flush();
+        let start = BOARD_PLANES * CELLS / 8;
+        let hand = bits.out.get_mut(start..PACKED_BYTES).unwrap_or(&mut []);
+        if let Some(rest) = hand.get_mut(end - start..) {
+            rest.fill(0);
+        }
+        let base = BOARD_PLANES * CELLS - start * 8;
+        let mut ones = |first: usize, planes: usize| {
+            let (from, to) = (base + first * CELLS, base + (first + planes) * CELLS);
+            let (first_byte, last_byte) = (from / 8, to.div_ceil(8));
+            for (i, byte) in hand.iter_mut().enumerate().take(last_byte).skip(first_byte) {
+                let (lo, hi) = (i * 8, i * 8 + 8);
+                let (a, b) = (from.max(lo) - lo, to.min(hi) - lo);
+                *byte |= ((0xffu16 << a) & !(0xffu16 << b)) as u8;
+            }
+        };
         for side in 0..2 {
-            for (&(_, cap), &held) in HAND_SLOTS.iter().zip(&self.hand[side]) {
-                for i in 0..cap {
-                    bits.put81(if i < held { FULL } else { 0 });
+            for (&(first, _), &held) in HAND_SLOTS.iter().zip(&self.hand[side]) {
+                if held > 0 {
+                    ones(side * 28 + first, held as usize);
                 }
             }
         }
-        bits.put81(if self.check { FULL } else { 0 });
-        bits.flush();
+        if self.check {
+            ones(HAND_PLANES - 1, 1);
+        }
     }
 }
 
@@ -282,10 +301,14 @@ impl BitStream<'_> {
         self.len += 1;
     }
 
-    fn flush(&mut self) {
-        let rest = self.out.get_mut(self.len * 8..).unwrap_or(&mut []);
+    /// Writes the pending bits as whole bytes and returns the number of bytes written.
+    fn flush(&mut self) -> usize {
+        let at = self.len * 8;
+        let bytes = (self.filled as usize).div_ceil(8);
+        let rest = self.out.get_mut(at..at + bytes).unwrap_or(&mut []);
         for (byte, value) in rest.iter_mut().zip((self.pending as u64).to_le_bytes()) {
             *byte = value;
         }
+        at + bytes
     }
 }
