@@ -20,9 +20,10 @@ DTYPES = [
 ]
 
 
-def random_records(n, seed):
+def random_records(n, seed, keep=0.3, plies=(20, 300)):
     """hcpe records (and cshogi's boards' SFEN) of positions from random games, as cshogi writes
-    them: every third position or so of games of 20-300 plies, with random evals and results."""
+    them: a share `keep` of the positions of games of `plies` plies, with random evals and results.
+    Games all start from the start position, so with `keep=1` positions repeat."""
     rng = random.Random(seed)
     records = np.zeros(n, cshogi.HuffmanCodedPosAndEval)
     sfens = []
@@ -31,12 +32,12 @@ def random_records(n, seed):
     i = 0
     while i < n:
         board.reset()
-        for _ in range(rng.randint(20, 300)):
+        for _ in range(rng.randint(*plies)):
             moves = list(board.legal_moves)
             if not moves or i >= n:
                 break
             move = rng.choice(moves)
-            if rng.random() < 0.3:
+            if rng.random() < keep:
                 board.to_hcp(hcp)
                 records[i]["hcp"] = hcp["hcp"][0]
                 records[i]["eval"] = rng.randint(-3000, 3000)

@@ -4,7 +4,6 @@ single-process call. Runs where pyspark is installed (.ci/python.sh installs it;
 makes a missing pyspark a failure instead of a skip)."""
 
 import os
-import random
 import sys
 
 import numpy as np
@@ -22,29 +21,11 @@ from hayanagi import spark as hs  # noqa: E402
 
 
 def game_records(n, seed):
-    """hcpe records of the positions of random games played with hayanagi's own sfen round trip:
-    records of many games, so positions repeat (each game starts from the start position)."""
-    rng = random.Random(seed)
-    cshogi = pytest.importorskip("cshogi")
-    records = np.zeros(n, hy.HuffmanCodedPosAndEval)
-    board = cshogi.Board()
-    i = 0
-    while i < n:
-        board.reset()
-        for _ in range(rng.randint(4, 120)):
-            moves = list(board.legal_moves)
-            if not moves or i >= n:
-                break
-            move = rng.choice(moves)
-            hcp = np.zeros(1, hy.HuffmanCodedPos)
-            board.to_hcp(hcp)
-            records[i]["hcp"] = hcp["hcp"][0]
-            records[i]["bestMove16"] = cshogi.move16(move)
-            records[i]["eval"] = rng.randint(-500, 500)
-            records[i]["gameResult"] = rng.randint(0, 2)
-            i += 1
-            board.push(move)
-    return records
+    """hcpe records of every position of random games (python/tests/test_data.py's generator):
+    many games from the start position, so positions repeat."""
+    from test_data import random_records
+
+    return random_records(n, seed, keep=1.0, plies=(4, 120))[0]
 
 
 @pytest.fixture(scope="module")

@@ -233,6 +233,36 @@ pub(crate) fn extract<'py>(
     Ok(Records { bytes, input, len })
 }
 
+/// The records and thread count of an array function's arguments.
+fn arguments<'py>(
+    records: &Bound<'py, PyAny>,
+    format: Option<&str>,
+    move16: Option<&str>,
+    threads: i64,
+) -> PyResult<(Records<'py>, usize)> {
+    let threads = parse_threads(threads)?;
+    Ok((extract(records, format, move16)?, threads))
+}
+
+/// A batch function writing per-record values: `(input, bytes, out, threads)`.
+type Kernel<T> = fn(Input, &[u8], &mut [T], usize) -> Result<(), BadRecord>;
+
+/// Runs `kernel`, which writes `width` values per record, into a fresh vector with the GIL released.
+fn per_record<T: Clone + Default + Send>(
+    py: Python<'_>,
+    records: &Records<'_>,
+    threads: usize,
+    width: usize,
+    kernel: Kernel<T>,
+) -> PyResult<Vec<T>> {
+    let (input, bytes, n) = (records.input, records.slice(), records.len);
+    py.detach(|| {
+        let mut out = vec![T::default(); n * width];
+        kernel(input, bytes, &mut out, threads).map(|()| out)
+    })
+    .map_err(|bad| record_error(&bad))
+}
+
 /// A list of the bad records of an array, from [`validate`].
 #[pyclass(module = "hayanagi", frozen)]
 pub struct Problems {
@@ -325,11 +355,17 @@ fn validate(
     move16: Option<&str>,
     threads: i64,
 ) -> PyResult<Problems> {
-    let threads = parse_threads(threads)?;
-    let records = extract(records, format, move16)?;
+    let (records, threads) = arguments(records, format, move16, threads)?;
     let (input, bytes) = (records.input, records.slice());
     let bad = py.detach(|| batch::validate(input, bytes, threads));
     Ok(Problems { len: records.len, bad })
+}
+
+/// `(features1, features2)` of `n` positions from their float32 values.
+fn planes_tuple(py: Python<'_>, board: Vec<f32>, hand: Vec<f32>, n: usize) -> PyResult<Bound<'_, PyTuple>> {
+    let board = reshape(PyArray1::from_vec(py, board).into_any(), &[n, BOARD_PLANES, 9, 9])?;
+    let hand = reshape(PyArray1::from_vec(py, hand).into_any(), &[n, HAND_PLANES, 9, 9])?;
+    PyTuple::new(py, [board, hand])
 }
 
 fn reshape<'py>(array: Bound<'py, PyAny>, shape: &[usize]) -> PyResult<Bound<'py, PyAny>> {
@@ -348,8 +384,7 @@ fn input_features<'py>(
     move16: Option<&str>,
     threads: i64,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let threads = parse_threads(threads)?;
-    let records = extract(records, format, move16)?;
+    let (records, threads) = arguments(records, format, move16, threads)?;
     let (input, bytes, n) = (records.input, records.slice(), records.len);
     let (board, hand) = py
         .detach(|| {
@@ -358,9 +393,7 @@ fn input_features<'py>(
             batch::features_f32(input, bytes, &mut board, &mut hand, threads).map(|()| (board, hand))
         })
         .map_err(|bad| record_error(&bad))?;
-    let board = reshape(PyArray1::from_vec(py, board).into_any(), &[n, BOARD_PLANES, 9, 9])?;
-    let hand = reshape(PyArray1::from_vec(py, hand).into_any(), &[n, HAND_PLANES, 9, 9])?;
-    PyTuple::new(py, [board, hand])
+    planes_tuple(py, board, hand, n)
 }
 
 /// The features of every record packed one bit a cell: uint8 of shape `(n, 1205)`. Bit
@@ -376,16 +409,9 @@ fn packed_features<'py>(
     move16: Option<&str>,
     threads: i64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let threads = parse_threads(threads)?;
-    let records = extract(records, format, move16)?;
-    let (input, bytes, n) = (records.input, records.slice(), records.len);
-    let out = py
-        .detach(|| {
-            let mut out = vec![0u8; n * PACKED_BYTES];
-            batch::features_packed(input, bytes, &mut out, threads).map(|()| out)
-        })
-        .map_err(|bad| record_error(&bad))?;
-    reshape(PyArray1::from_vec(py, out).into_any(), &[n, PACKED_BYTES])
+    let (records, threads) = arguments(records, format, move16, threads)?;
+    let out = per_record(py, &records, threads, PACKED_BYTES, batch::features_packed)?;
+    reshape(PyArray1::from_vec(py, out).into_any(), &[records.len, PACKED_BYTES])
 }
 
 /// Packed features (from `packed_features`) back to `(features1, features2)` float32 arrays.
@@ -431,9 +457,7 @@ fn unpack_features<'py>(py: Python<'py>, packed: &Bound<'py, PyAny>, threads: i6
         });
         (board, hand)
     });
-    let board = reshape(PyArray1::from_vec(py, board).into_any(), &[n, BOARD_PLANES, 9, 9])?;
-    let hand = reshape(PyArray1::from_vec(py, hand).into_any(), &[n, HAND_PLANES, 9, 9])?;
-    PyTuple::new(py, [board, hand])
+    planes_tuple(py, board, hand, n)
 }
 
 /// dlshogi's move label (0-2186) of every record's move (hcpe's best move, PSV's move), as cshogi's
@@ -448,22 +472,14 @@ fn move_labels<'py>(
     move16: Option<&str>,
     threads: i64,
 ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-    let threads = parse_threads(threads)?;
-    let records = extract(records, format, move16)?;
+    let (records, threads) = arguments(records, format, move16, threads)?;
     if records.input.format.standard_move16().is_none() {
         return Err(array_error(
             "format",
             format!("{} records have no move: labels need hcpe or psv", records.input.format.name()),
         ));
     }
-    let (input, bytes, n) = (records.input, records.slice(), records.len);
-    let out = py
-        .detach(|| {
-            let mut out = vec![0i64; n];
-            batch::labels(input, bytes, &mut out, threads).map(|()| out)
-        })
-        .map_err(|bad| record_error(&bad))?;
-    Ok(PyArray1::from_vec(py, out))
+    Ok(PyArray1::from_vec(py, per_record(py, &records, threads, 1, batch::labels)?))
 }
 
 /// The Zobrist key of every record's position (uint64; the same key as `Board.zobrist_key`), for
@@ -477,16 +493,8 @@ fn position_keys<'py>(
     move16: Option<&str>,
     threads: i64,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    let threads = parse_threads(threads)?;
-    let records = extract(records, format, move16)?;
-    let (input, bytes, n) = (records.input, records.slice(), records.len);
-    let out = py
-        .detach(|| {
-            let mut out = vec![0u64; n];
-            batch::keys(input, bytes, &mut out, threads).map(|()| out)
-        })
-        .map_err(|bad| record_error(&bad))?;
-    Ok(PyArray1::from_vec(py, out))
+    let (records, threads) = arguments(records, format, move16, threads)?;
+    Ok(PyArray1::from_vec(py, per_record(py, &records, threads, 1, batch::keys)?))
 }
 
 /// The indices (int64, ascending) of the first record of each distinct position (board, hands,
@@ -502,8 +510,7 @@ fn unique<'py>(
     move16: Option<&str>,
     threads: i64,
 ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-    let threads = parse_threads(threads)?;
-    let records = extract(records, format, move16)?;
+    let (records, threads) = arguments(records, format, move16, threads)?;
     let (input, bytes) = (records.input, records.slice());
     let first = py.detach(|| batch::unique(input, bytes, threads)).map_err(|bad| record_error(&bad))?;
     Ok(PyArray1::from_vec(py, first.into_iter().map(|i| i as i64).collect()))
@@ -549,8 +556,7 @@ fn convert<'py>(
     ply: u16,
     threads: i64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let threads = parse_threads(threads)?;
-    let records = extract(records, format, move16)?;
+    let (records, threads) = arguments(records, format, move16, threads)?;
     let to = parse_format(to)?;
     let to_move16 = parse_move16(to_move16)?;
     if ply == 0 {
@@ -577,8 +583,7 @@ fn to_sfen<'py>(
     move16: Option<&str>,
     threads: i64,
 ) -> PyResult<Bound<'py, PyList>> {
-    let threads = parse_threads(threads)?;
-    let records = extract(records, format, move16)?;
+    let (records, threads) = arguments(records, format, move16, threads)?;
     let (input, bytes) = (records.input, records.slice());
     let sfens = py.detach(|| batch::sfens(input, bytes, threads)).map_err(|bad| record_error(&bad))?;
     PyList::new(py, sfens)

@@ -7,6 +7,7 @@ use crate::errors::kind_name;
 
 use hayanagi::{
     Color, GameResult, Hcpe, Move, Move16Format, PackedFormat, PackedRecord, Position, Psv, PsvResult, RecordErrorKind,
+    UnpackErrorKind,
 };
 
 /// A record format of a numpy array.
@@ -81,6 +82,7 @@ impl BadRecord {
     /// core's error (`nifu`, `bad_hand_code`, `illegal`, `game_result`, `padding`, ...).
     pub fn kind_name(&self) -> String {
         match self.kind {
+            RecordErrorKind::Position(UnpackErrorKind::Setup(problem)) => kind_name(&problem),
             RecordErrorKind::Position(kind) => kind_name(&kind),
             RecordErrorKind::Move(error) => kind_name(&error),
             kind => kind_name(&kind),

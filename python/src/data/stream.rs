@@ -63,6 +63,14 @@ fn os_error(path: &str, error: io::Error) -> PyErr {
     PyOSError::new_err(format!("{path}: {error}"))
 }
 
+/// Opens a file to read: the file, its length and its name as shown in messages.
+fn open(path: &std::path::Path) -> PyResult<(File, u64, String)> {
+    let shown = path.display().to_string();
+    let file = File::open(path).map_err(|e| os_error(&shown, e))?;
+    let bytes = file.metadata().map_err(|e| os_error(&shown, e))?.len();
+    Ok((file, bytes, shown))
+}
+
 fn parse_format_or_dtype(py: Python<'_>, format: &Bound<'_, PyAny>) -> PyResult<Format> {
     if let Ok(name) = format.extract::<String>() {
         return bind::parse_format(&name);
@@ -105,9 +113,7 @@ impl RecordFileReader {
         progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<RecordFileReader> {
         let format = parse_format_or_dtype(py, format)?;
-        let shown = path.display().to_string();
-        let file = File::open(&path).map_err(|e| os_error(&shown, e))?;
-        let bytes = file.metadata().map_err(|e| os_error(&shown, e))?.len();
+        let (file, bytes, shown) = open(&path)?;
         let size = format.size() as u64;
         let progress = Progress::new(progress, shown.clone(), bytes / size)?;
         Ok(RecordFileReader {
@@ -270,9 +276,7 @@ pub fn validate_file(
     let threads = bind::parse_threads(threads)?;
     let format = parse_format_or_dtype(py, format)?;
     let input = Input { format, move16: bind::parse_move16(move16)? };
-    let shown = path.display().to_string();
-    let mut file = File::open(&path).map_err(|e| os_error(&shown, e))?;
-    let bytes = file.metadata().map_err(|e| os_error(&shown, e))?.len();
+    let (mut file, bytes, shown) = open(&path)?;
     let size = format.size();
     let total = bytes / size as u64;
     let mut progress = Progress::new(progress, shown.clone(), total)?;
@@ -329,9 +333,7 @@ pub fn convert_file(
     if ply == 0 {
         return Err(bind::array_error("ply", "ply=0: plies start at 1".into()));
     }
-    let shown = src.display().to_string();
-    let mut reader = File::open(&src).map_err(|e| os_error(&shown, e))?;
-    let bytes = reader.metadata().map_err(|e| os_error(&shown, e))?.len();
+    let (mut reader, bytes, shown) = open(&src)?;
     let out_shown = dst.display().to_string();
     let mut writer = File::create(&dst).map_err(|e| os_error(&out_shown, e))?;
     let (size, chunk) = (from.size(), chunk.max(1));

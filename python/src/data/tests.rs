@@ -212,3 +212,15 @@ fn threads_give_the_same_answers() {
     assert_eq!(run(2), (packed.clone(), keys.clone(), unique.clone()));
     assert_eq!(run(3), (packed, keys, unique));
 }
+
+#[test]
+fn kinds_name_the_innermost_problem() {
+    use hayanagi::{RecordErrorKind, SetupProblem, UnpackErrorKind};
+    let nifu = SetupProblem::Nifu { color: Color::Black, square: Square::SQ_5E };
+    let bad = records::BadRecord { index: 0, offset: 3, kind: RecordErrorKind::Position(UnpackErrorKind::Setup(nifu)) };
+    assert_eq!((bad.field(), bad.kind_name()), ("position".into(), "nifu".into()));
+    let bad = records::BadRecord { index: 0, offset: 36, kind: RecordErrorKind::PlyZero };
+    assert_eq!((bad.field(), bad.kind_name()), ("game_ply".into(), "ply_zero".into()));
+    let bad = records::BadRecord { index: 0, offset: 5, kind: RecordErrorKind::Truncated { len: 5 } };
+    assert_eq!((bad.field(), bad.kind_name()), ("record".into(), "truncated".into()));
+}
