@@ -12,8 +12,9 @@ Cases:
   set_hcp            per call, in a Python loop over an hcpe array's rows (cshogi: ndarray rows;
                      hayanagi: the same rows as bytes, what Board.set_hcp takes)
   set_hcp+features   per call: set_hcp then dlshogi's make_input_features into float32 arrays
-  batch features     hcpe array -> float32 planes (hayanagi.input_features; cshogi has no batch
-                     function: its Python loop of set_hcp + make_input_features)
+  batch features     hcpe array -> float32 planes in mini-batches of 1024 written into one reused
+                     pair of arrays (hayanagi.input_features(out=)); cshogi has no batch
+                     function: its Python loop of set_hcp + make_input_features
   batch packed       hcpe array -> packed planes, 1 bit a cell (hayanagi.packed_features), threads=1, 2
   validate / unique / hcpe->psv / labels   whole-array functions, threads=1
 """
@@ -34,7 +35,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "python",
 
 
 def sample(n, seed=1):
-    from test_data import random_records  # the cross-check's random games
+    from games import random_records  # the cross-check's random games (python/tests/games.py)
 
     return random_records(n, seed)[0]
 
@@ -78,7 +79,16 @@ def cases(records):
 
     yield "set_hcp (per call)", c_set, h_set, n
     yield "set_hcp + make_input_features (per call)", c_feat, h_feat, n
-    yield "hcpe -> float32 features (batch)", c_feat, lambda: hy.input_features(records, threads=1), n
+    batch = 1024
+    b1 = np.zeros((batch, 62, 9, 9), np.float32)
+    b2 = np.zeros((batch, 57, 9, 9), np.float32)
+    batches = [records[i : i + batch] for i in range(0, n - batch + 1, batch)]
+
+    def h_batches():
+        for part in batches:
+            hy.input_features(part, threads=1, out=(b1, b2))
+
+    yield "hcpe -> float32 features, batches of 1024 into one buffer", c_feat, h_batches, len(batches) * batch
     yield "hcpe -> packed features, threads=1", None, lambda: hy.packed_features(records, threads=1), n
     yield "hcpe -> packed features, threads=2", None, lambda: hy.packed_features(records, threads=2), n
     yield "validate, threads=1", None, lambda: hy.validate(records, threads=1), n

@@ -319,7 +319,12 @@ class Problems:
 
 def validate(records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0) -> Problems: ...
 def input_features(
-    records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0
+    records: _npt.NDArray[Any],
+    *,
+    format: _Format | None = None,
+    move16: _Move16 | None = None,
+    threads: int = 0,
+    out: tuple[_npt.NDArray[_np.float32], _npt.NDArray[_np.float32]] | None = None,
 ) -> tuple[_npt.NDArray[_np.float32], _npt.NDArray[_np.float32]]: ...
 def packed_features(
     records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0

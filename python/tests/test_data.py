@@ -2,8 +2,6 @@
 bit against cshogi, which is GPL and used only as a black box through its Python API), streaming
 files, and bad input raising typed errors."""
 
-import random
-
 import numpy as np
 import pytest
 
@@ -12,41 +10,14 @@ import hayanagi as hy
 cshogi = pytest.importorskip("cshogi")
 dlshogi = pytest.importorskip("cshogi.dlshogi")
 
+from games import random_records  # noqa: E402
+
 DTYPES = [
     (hy.HuffmanCodedPos, "HuffmanCodedPos", "hcp"),
     (hy.HuffmanCodedPosAndEval, "HuffmanCodedPosAndEval", "hcpe"),
     (hy.PackedSfen, "PackedSfen", "packed_sfen"),
     (hy.PackedSfenValue, "PackedSfenValue", "psv"),
 ]
-
-
-def random_records(n, seed, keep=0.3, plies=(20, 300)):
-    """hcpe records (and cshogi's boards' SFEN) of positions from random games, as cshogi writes
-    them: a share `keep` of the positions of games of `plies` plies, with random evals and results.
-    Games all start from the start position, so with `keep=1` positions repeat."""
-    rng = random.Random(seed)
-    records = np.zeros(n, cshogi.HuffmanCodedPosAndEval)
-    sfens = []
-    board = cshogi.Board()
-    hcp = np.zeros(1, cshogi.HuffmanCodedPos)
-    i = 0
-    while i < n:
-        board.reset()
-        for _ in range(rng.randint(*plies)):
-            moves = list(board.legal_moves)
-            if not moves or i >= n:
-                break
-            move = rng.choice(moves)
-            if rng.random() < keep:
-                board.to_hcp(hcp)
-                records[i]["hcp"] = hcp["hcp"][0]
-                records[i]["eval"] = rng.randint(-3000, 3000)
-                records[i]["bestMove16"] = cshogi.move16(move)
-                records[i]["gameResult"] = rng.randint(0, 2)
-                sfens.append(board.sfen())
-                i += 1
-            board.push(move)
-    return records, sfens
 
 
 @pytest.fixture(scope="module")
@@ -325,3 +296,16 @@ def test_progress_lines(tmp_path, sample, capfd):
     records.tofile(path)
     hy.validate_file(path, "hcpe", progress=True)
     assert f"{len(records)} of {len(records)} records (100.0 %)" in capfd.readouterr().err
+
+
+def test_input_features_into_given_arrays(sample):
+    records, _ = sample
+    f1 = np.full((100, 62, 9, 9), 7, np.float32)
+    f2 = np.full((100, 57, 9, 9), 7, np.float32)
+    got = hy.input_features(records[:100], out=(f1, f2))
+    assert got[0] is f1 and got[1] is f2
+    expected = hy.input_features(records[:100])
+    assert np.array_equal(f1, expected[0]) and np.array_equal(f2, expected[1])
+    for wrong in [(f1[:99], f2[:99]), (f1.astype(np.float64), f2), (f1[:, ::-1], f2)]:
+        with pytest.raises(hy.ArrayError):
+            hy.input_features(records[:100], out=wrong)

@@ -21,9 +21,9 @@ from hayanagi import spark as hs  # noqa: E402
 
 
 def game_records(n, seed):
-    """hcpe records of every position of random games (python/tests/test_data.py's generator):
+    """hcpe records of every position of random games (python/tests/games.py):
     many games from the start position, so positions repeat."""
-    from test_data import random_records
+    from games import random_records
 
     return random_records(n, seed, keep=1.0, plies=(4, 120))[0]
 

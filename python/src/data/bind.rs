@@ -373,19 +373,32 @@ fn reshape<'py>(array: Bound<'py, PyAny>, shape: &[usize]) -> PyResult<Bound<'py
 }
 
 /// dlshogi's input features of every record, as cshogi's `dlshogi.make_input_features` fills them:
-/// `(features1, features2)`, float32 arrays of shape `(n, 62, 9, 9)` and `(n, 57, 9, 9)`.
-/// Raises `RecordError` for the first bad record.
+/// `(features1, features2)`, float32 arrays of shape `(n, 62, 9, 9)` and `(n, 57, 9, 9)`, new or
+/// the pair `out` given (reused batch after batch, as a data loader does). Raises `RecordError` for
+/// the first bad record (`out` may then be partly written).
 #[pyfunction]
-#[pyo3(signature = (records, *, format=None, move16=None, threads=0))]
+#[pyo3(signature = (records, *, format=None, move16=None, threads=0, out=None))]
 fn input_features<'py>(
     py: Python<'py>,
     records: &Bound<'py, PyAny>,
     format: Option<&str>,
     move16: Option<&str>,
     threads: i64,
+    out: Option<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let (records, threads) = arguments(records, format, move16, threads)?;
     let (input, bytes, n) = (records.input, records.slice(), records.len);
+    if let Some((features1, features2)) = out {
+        {
+            let mut board = planes_out(&features1, "out[0]", &[n, BOARD_PLANES, 9, 9])?;
+            let mut hand = planes_out(&features2, "out[1]", &[n, HAND_PLANES, 9, 9])?;
+            let (Ok(board), Ok(hand)) = (board.as_slice_mut(), hand.as_slice_mut()) else {
+                return Err(array_error("features", "the out arrays must be C-contiguous".into()));
+            };
+            py.detach(|| batch::features_f32(input, bytes, board, hand, threads)).map_err(|bad| record_error(&bad))?;
+        }
+        return PyTuple::new(py, [features1, features2]);
+    }
     let (board, hand) = py
         .detach(|| {
             let mut board = vec![0f32; n * BOARD_PLANES * CELLS];
@@ -647,19 +660,16 @@ fn make_move_label(code: u32, color: u8) -> PyResult<i64> {
         .map_err(|_| array_error("move", format!("move {mv}: no piece moves from its origin to its destination")))
 }
 
+/// A caller's float32 feature array of shape `shape` (C-contiguous, writable), borrowed to write.
 fn planes_out<'py>(
     array: &Bound<'py, PyAny>,
     name: &str,
-    planes: usize,
+    shape: &[usize],
 ) -> PyResult<numpy::PyReadwriteArrayDyn<'py, f32>> {
-    let wrong = || {
-        array_error(
-            "features",
-            format!("{name} must be a writable C-contiguous float32 array of shape ({planes}, 9, 9)"),
-        )
-    };
+    let wrong =
+        || array_error("features", format!("{name} must be a writable C-contiguous float32 array of shape {shape:?}"));
     let array = array.cast::<numpy::PyArrayDyn<f32>>().map_err(|_| wrong())?;
-    if array.shape() != [planes, 9, 9] || !array.is_c_contiguous() {
+    if array.shape() != shape || !array.is_c_contiguous() {
         return Err(wrong());
     }
     array.try_readwrite().map_err(|_| wrong())
@@ -675,8 +685,8 @@ fn make_input_features(
     features1: &Bound<'_, PyAny>,
     features2: &Bound<'_, PyAny>,
 ) -> PyResult<()> {
-    let mut board_out = planes_out(features1, "features1", BOARD_PLANES)?;
-    let mut hand_out = planes_out(features2, "features2", HAND_PLANES)?;
+    let mut board_out = planes_out(features1, "features1", &[BOARD_PLANES, 9, 9])?;
+    let mut hand_out = planes_out(features2, "features2", &[HAND_PLANES, 9, 9])?;
     let planes = Planes::new(board.position());
     match (board_out.as_slice_mut(), hand_out.as_slice_mut()) {
         (Ok(b), Ok(h)) => {

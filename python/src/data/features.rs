@@ -65,6 +65,21 @@ pub struct Planes {
     pub check: bool,
 }
 
+/// The eight float32 cells of each byte of a plane (bit `j` is cell `j`).
+static BYTE_CELLS: [[f32; 8]; 256] = {
+    let mut table = [[0f32; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            table[byte][bit] = ((byte >> bit) & 1) as f32;
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
 /// The cell of each square (by `Square::index`), and of the square turned half a turn.
 const CELL: [u8; CELLS] = {
     let mut cells = [0u8; CELLS];
@@ -216,9 +231,12 @@ impl Planes {
     /// Writes the planes as float32 0.0 / 1.0: `board` gets 62 x 81 cells, `hand` 57 x 81.
     pub fn write_f32(&self, board: &mut [f32], hand: &mut [f32]) {
         for (plane, cells) in self.board.iter().zip(board.chunks_exact_mut(CELLS)) {
-            for (cell, out) in cells.iter_mut().enumerate() {
-                *out = (plane >> cell & 1) as f32;
+            // Eight cells at a time from a table of every byte's eight values.
+            let (bytes, last) = cells.split_at_mut(CELLS - 1);
+            for (i, out) in bytes.chunks_exact_mut(8).enumerate() {
+                out.copy_from_slice(&BYTE_CELLS[(plane >> (8 * i)) as usize & 0xff]);
             }
+            last[0] = (plane >> (CELLS - 1) & 1) as f32;
         }
         for (plane, cells) in hand.chunks_exact_mut(CELLS).enumerate() {
             cells.fill(if self.hand_plane(plane) { 1.0 } else { 0.0 });
