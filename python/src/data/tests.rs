@@ -118,10 +118,10 @@ fn labels() {
     let drop = Move::drop(hayanagi::PieceKind::Gold, Square::SQ_5E).unwrap();
     assert_eq!(move_label(drop, Color::Black), Ok(26 * 81 + cell_of(Square::SQ_5E) as u16));
     // Knight's jumps: 8 to the left (towards file 9), 9 to the right.
-    let knight = Move::normal(Square::SQ_2I, Square::SQ_3G, false);
+    let knight = Move::normal(Square::SQ_2I, Square::SQ_3G, false).unwrap();
     assert_eq!(move_label(knight, Color::Black), Ok(8 * 81 + cell_of(Square::SQ_3G) as u16));
     // No piece moves like this.
-    assert_eq!(move_label(Move::normal(Square::SQ_1A, Square::SQ_3B, false), Color::Black), Err(NoDirection));
+    assert_eq!(move_label(Move::normal(Square::SQ_1A, Square::SQ_3B, false).unwrap(), Color::Black), Err(NoDirection));
 }
 
 #[test]
