@@ -1,6 +1,6 @@
 //! CSA standard record files, V2.2 and V3.0: read and write.
 
-use hayanagi::{Color, Handicap, Piece, PieceKind, Position, Setup, Square};
+use hayanagi::{Color, File, Handicap, Piece, PieceKind, Position, Rank, Setup, Square};
 
 use crate::handicap;
 
@@ -159,13 +159,14 @@ impl Reader {
                 Ok(())
             }
             Some(&r @ b'1'..=b'9') => {
-                let row = usize::from(r - b'1');
-                for col in 0..9 {
+                let rank = Rank::ALL[usize::from(r - b'1')];
+                // Cells from file 9 to file 1, as a board diagram reads.
+                for (col, file) in File::ALL.into_iter().rev().enumerate() {
                     let at = 2 + col * 3;
                     let Some(cell) = bytes.get(at..at + 3) else {
                         return Err(expected(line, at + 1, "9 cells of 3 characters (+FU, -KY, ' * ')"));
                     };
-                    self.setup.board[row * 9 + col] = match cell {
+                    self.setup.board[Square::new(file, rank).index()] = match cell {
                         [b' ', b'*', b' '] => None,
                         [sign @ (b'+' | b'-'), code @ ..] => match PieceKind::from_csa(code) {
                             Some(kind) => {
@@ -316,10 +317,10 @@ pub(crate) fn write(record: &Record) -> String {
             out.push('\n');
         }
         None => {
-            for row in 0..9 {
-                out.push_str(&format!("P{}", row + 1));
-                for col in 0..9 {
-                    match start.board()[row * 9 + col] {
+            for rank in Rank::ALL {
+                out.push_str(&format!("P{}", rank.number()));
+                for file in File::ALL.into_iter().rev() {
+                    match start.piece_at(Square::new(file, rank)) {
                         None => out.push_str(" * "),
                         Some(p) => {
                             out.push(if p.color() == Color::Black { '+' } else { '-' });

@@ -1,6 +1,6 @@
 //! Kakinoki's KIF and KI2 files: read and write (the text; encodings are `encoding.rs`'s).
 
-use hayanagi::{Color, Hand, Handicap, JapaneseStyle, Piece, PieceKind, Position, Setup, Square};
+use hayanagi::{Color, File, Hand, Handicap, JapaneseStyle, Piece, PieceKind, Position, Rank, Setup, Square};
 
 use crate::handicap;
 use crate::{Ending, Outcome, ReadError, ReadErrorKind, Record, RecordMove, Variation, column, seconds, validate};
@@ -336,7 +336,8 @@ impl Reader {
         else {
             return Err(expected(line, 21, "the rank (一 ... 九) after the row"));
         };
-        for col in 0..9 {
+        // Cells from file 9 to file 1, as a board diagram reads.
+        for (col, file) in File::ALL.into_iter().rev().enumerate() {
             let (mark, name) = (chars[1 + col * 2], chars[2 + col * 2]);
             let piece = match name {
                 '・' | ' ' | '　' => None,
@@ -353,7 +354,7 @@ impl Reader {
                     }
                 }
             };
-            self.setup.board[rank * 9 + col] = piece;
+            self.setup.board[Square::new(file, Rank::ALL[rank]).index()] = piece;
         }
         Ok(())
     }
@@ -561,10 +562,10 @@ fn bod(pos: &Position, out: &mut String) {
     };
     out.push_str(&format!("後手の持駒：{}\n", hand(Color::White)));
     out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
-    for row in 0..9 {
+    for rank in Rank::ALL {
         out.push('|');
-        for col in 0..9 {
-            match pos.board()[row * 9 + col] {
+        for file in File::ALL.into_iter().rev() {
+            match pos.piece_at(Square::new(file, rank)) {
                 None => out.push_str(" ・"),
                 Some(p) => {
                     out.push(if p.color() == Color::White { 'v' } else { ' ' });
@@ -573,7 +574,7 @@ fn bod(pos: &Position, out: &mut String) {
             }
         }
         out.push('|');
-        out.push_str(KANJI_NUMBERS[row + 1]);
+        out.push_str(KANJI_NUMBERS[rank.number() as usize]);
         out.push('\n');
     }
     out.push_str("+---------------------------+\n");

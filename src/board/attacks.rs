@@ -70,12 +70,15 @@ mod lookup {
         DIAGONAL_ATTACKS, DIAGONAL_MAGICS, DIAGONAL_RAYS, DIAGONAL_STEP, FILE_ATTACKS, FILE_INDEX_BITS, FILE_INNER,
         FILE_MAGICS, LANCE_ROWS, RANK_ATTACKS, STEP_ROWS, STEPS,
     };
+    use crate::types::geometry;
     use crate::{Bitboard, Color, PieceKind, Square};
 
-    /// Row and column of a square (SPEC §1: index = row * 9 + col).
+    /// Row and column of a square (the numbering of `types/geometry.rs`).
     #[inline(always)]
     fn row_col(square: Square) -> (usize, usize) {
-        (square.index() / 9, square.index() % 9)
+        // `row_of` and `col_of` of the geometry, in `usize` (one multiply each on this hot path).
+        let (index, files) = (square.index(), geometry::FILES as usize);
+        (index / files, index % files)
     }
 
     /// The file of file 9 with the rows in `rows` (bit `i` = row `i`): rows 0..=7 spread to every
@@ -125,12 +128,14 @@ mod lookup {
     #[cfg_attr(not(target_pointer_width = "64"), inline(never))]
     pub(super) fn rank(square: Square, occupied: Bitboard) -> Bitboard {
         let (row, col) = row_col(square);
-        let inner = occupied.to_u128().wrapping_shr(row as u32 * 9 + 1) as usize & 0x7f;
+        // The row's first square is its bit offset.
+        let first = row * geometry::FILES as usize;
+        let inner = occupied.to_u128().wrapping_shr(first as u32 + 1) as usize & 0x7f;
         let cols = match RANK_ATTACKS.get(col).and_then(|slots| slots.get(inner)) {
             Some(&cols) => cols,
             None => 0,
         };
-        Bitboard::from_raw(cols as u64, 0).shifted_up(row * 9)
+        Bitboard::from_raw(cols as u64, 0).shifted_up(first)
     }
 
     #[cfg_attr(target_pointer_width = "64", inline(always))]

@@ -9,7 +9,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::position::setup::SET;
-use crate::{Color, Hand, Piece, PieceKind, Position, Rank, Relaxations, SetupError, SetupProblem, Square};
+use crate::types::geometry;
+use crate::{Color, File, Hand, Piece, PieceKind, Position, Rank, Relaxations, SetupError, SetupProblem, Square};
 
 /// A position written as SFEN with 4 fields; see [`Position::sfen`].
 ///
@@ -336,7 +337,7 @@ fn parse_board(field: &[u8]) -> Result<Board, SfenError> {
                 if col >= 9 {
                     return err(start, SfenErrorKind::FileCount { rank });
                 }
-                let square = row * 9 + col;
+                let square = geometry::square_index(row as u8, col as u8) as usize;
                 if let (Some(slot), Some(offset)) = (board.pieces.get_mut(square), board.offsets.get_mut(square)) {
                     *slot = Some(piece);
                     // A board that fits 9 ranks of 9 squares is at most 170 bytes long.
@@ -705,13 +706,13 @@ impl FromStr for Position {
 impl fmt::Display for Sfen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = self.0;
-        for row in 0..9 {
-            if row > 0 {
+        for rank in Rank::ALL {
+            if rank != Rank::A {
                 f.write_str("/")?;
             }
             let mut empty = 0;
-            for col in 0..9 {
-                let piece = Square::try_index(row * 9 + col).and_then(|square| pos.piece_at(square));
+            for file in File::ALL.into_iter().rev() {
+                let piece = pos.piece_at(Square::new(file, rank));
                 match piece {
                     None => empty += 1,
                     Some(piece) => {

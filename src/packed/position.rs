@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::packed::codes::{self, BITS, BOX, BitReader, BitWriter, EMPTY, INVALID, Layout};
 use crate::position::setup::SET;
-use crate::{Color, Hand, Piece, PieceKind, Position, Relaxations, Setup, SetupProblem, Square};
+use crate::{Color, File, Hand, Piece, PieceKind, Position, Rank, Relaxations, Setup, SetupProblem, Square};
 
 /// A 32-byte position layout.
 ///
@@ -256,7 +256,10 @@ pub(crate) const fn square_of_packed(index: usize) -> Option<Square> {
     if index >= Square::NUM {
         return None;
     }
-    Square::try_index((index % 9) * 9 + 8 - index / 9)
+    match (File::try_index(index / Rank::NUM), Rank::try_index(index % Rank::NUM)) {
+        (Some(file), Some(rank)) => Some(Square::new(file, rank)),
+        _ => None,
+    }
 }
 
 /// The squares in the layouts' order (1a, 1b, ... 1i, 2a, ... 9i): where the board codes go.
@@ -275,8 +278,7 @@ const PACKED_ORDER: [Square; Square::NUM] = {
 /// A hayanagi square in the layouts' numbering.
 #[inline]
 pub(crate) const fn packed_of_square(square: Square) -> usize {
-    let (row, col) = (square.index() / 9, square.index() % 9);
-    (8 - col) * 9 + row
+    square.file().index() * Rank::NUM + square.rank().index()
 }
 
 fn encode(pos: &Position, layout: &Layout) -> Result<[u8; 32], PackError> {
