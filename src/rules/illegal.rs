@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Move, Piece, PieceKind, Position, Square, attacks};
+use crate::{Bitboard, Move, Piece, PieceKind, Position, attacks};
 
 /// The rule an illegal move breaks, from [`Position::illegality`]. When several apply, the first in
 /// this order is named: the move's shape, the pieces, then the rules about the king.
@@ -68,18 +68,6 @@ impl fmt::Display for Illegality {
 
 impl core::error::Error for Illegality {}
 
-/// True when `piece` on `square` could never move again (pawn or lance on its last rank, knight on
-/// its last two).
-fn is_dead(piece: Piece, square: Square) -> bool {
-    // Counted from the side's own far edge: 0 is its last rank.
-    let rank = square.relative_to(piece.color()).rank().index();
-    match piece.kind() {
-        PieceKind::Pawn | PieceKind::Lance => rank == 0,
-        PieceKind::Knight => rank <= 1,
-        _ => false,
-    }
-}
-
 impl Position {
     /// The rule `mv` breaks here, or `None` when it is legal: `None` exactly when
     /// [`Position::is_legal`] is true, for any move value.
@@ -126,7 +114,7 @@ impl Position {
                         Some(kind) if from.is_promotion_zone(us) || to.is_promotion_zone(us) => Piece::new(us, kind),
                         _ => return Some(Illegality::CannotPromote),
                     }
-                } else if is_dead(piece, to) {
+                } else if piece.is_dead_on(to) {
                     return Some(Illegality::DeadPiece);
                 } else {
                     piece
@@ -140,7 +128,7 @@ impl Position {
                     return Some(Illegality::Occupied);
                 }
                 let piece = Piece::new(us, kind);
-                if is_dead(piece, to) {
+                if piece.is_dead_on(to) {
                     return Some(Illegality::DeadPiece);
                 }
                 if kind == PieceKind::Pawn
