@@ -5,8 +5,9 @@
 #
 #   DIR/include/hayanagi.h
 #   LIBDIR/libhayanagi.a                      static library (needs nothing but libc)
-#   LIBDIR/libhayanagi.so.X.Y.Z               shared library, SONAME libhayanagi.so.X
-#   LIBDIR/libhayanagi.so.X -> .so.X.Y.Z, LIBDIR/libhayanagi.so -> .so.X
+#   LIBDIR/libhayanagi.so.X.Y.Z               shared library, SONAME libhayanagi.so.ABI (ABI: X,
+#                                             or 0.Y before 1.0: the header's ABI AND VERSIONS)
+#   LIBDIR/libhayanagi.so.ABI -> .so.X.Y.Z, LIBDIR/libhayanagi.so -> .so.ABI
 #   LIBDIR/pkgconfig/hayanagi.pc              pkg-config: cflags and libs
 #   LIBDIR/cmake/hayanagi/hayanagiConfig.cmake, hayanagiConfigVersion.cmake
 #                                             find_package(hayanagi): hayanagi::hayanagi (shared;
@@ -46,6 +47,9 @@ esac
 header="$root/include/hayanagi.h"
 version=$(sed -n 's/^#define HAYANAGI_VERSION_STRING "\(.*\)"$/\1/p' "$header")
 major=${version%%.*}
+minor=$(echo "$version" | cut -d. -f2)
+# The ABI version the SONAME carries (as capi/build.rs sets it).
+if [ "$major" = 0 ]; then abi="0.$minor"; else abi="$major"; fi
 [ -n "$version" ] || { echo "capi/install.sh: no HAYANAGI_VERSION_STRING in $header" >&2; exit 1; }
 
 target="${CARGO_TARGET_DIR:-$root/capi/target}"
@@ -54,9 +58,9 @@ if [ "$build" = 1 ]; then
 fi
 case "$(uname -s)" in
   Darwin) shared_built=libhayanagi_capi.dylib; shared=libhayanagi.$version.dylib
-    shared_major=libhayanagi.$major.dylib; shared_dev=libhayanagi.dylib ;;
+    shared_major=libhayanagi.$abi.dylib; shared_dev=libhayanagi.dylib ;;
   *) shared_built=libhayanagi_capi.so; shared=libhayanagi.so.$version
-    shared_major=libhayanagi.so.$major; shared_dev=libhayanagi.so ;;
+    shared_major=libhayanagi.so.$abi; shared_dev=libhayanagi.so ;;
 esac
 for built in libhayanagi_capi.a "$shared_built"; do
   [ -f "$target/release/$built" ] || { echo "capi/install.sh: $target/release/$built is missing" >&2; exit 1; }
@@ -64,7 +68,25 @@ done
 
 install -d "$prefix/include" "$libdir/pkgconfig" "$libdir/cmake/hayanagi"
 install -m 644 "$header" "$prefix/include/hayanagi.h"
-install -m 644 "$target/release/libhayanagi_capi.a" "$libdir/libhayanagi.a"
+# The static library keeps only the header's functions global: its object and the runtime helpers
+# it needs (compiler_builtins members) are linked into one relocatable object, where every other
+# symbol is made local, so that a program linking it beside another Rust static library (or its own
+# copies of those helpers) meets no duplicate or foreign symbol. It is also much smaller (the
+# archive cargo builds holds every compiler_builtins member). Without GNU ld and objcopy (macOS),
+# the archive is installed as built.
+if [ "$(uname -s)" != Darwin ] && command -v ld > /dev/null && command -v objcopy > /dev/null; then
+  work=$(mktemp -d)
+  grep -oE '\bhayanagi_[a-z0-9_]+\(' "$header" | tr -d '(' | sort -u > "$work/symbols"
+  # -u pulls the library's object out of the archive, and it the helpers it calls.
+  ld -r -o "$work/hayanagi.o" $(sed 's/^/-u /' "$work/symbols") "$target/release/libhayanagi_capi.a"
+  objcopy --keep-global-symbols="$work/symbols" "$work/hayanagi.o"
+  rm -f "$work/libhayanagi.a"
+  ar rcs "$work/libhayanagi.a" "$work/hayanagi.o"
+  install -m 644 "$work/libhayanagi.a" "$libdir/libhayanagi.a"
+  rm -rf "$work"
+else
+  install -m 644 "$target/release/libhayanagi_capi.a" "$libdir/libhayanagi.a"
+fi
 install -m 755 "$target/release/$shared_built" "$libdir/$shared"
 ln -sfn "$shared" "$libdir/$shared_major"
 ln -sfn "$shared_major" "$libdir/$shared_dev"
@@ -126,7 +148,6 @@ EOF
 
 # Before 1.0, a minor version may break the API (semver): a request is met by the same major and,
 # for 0.x, the same minor version, at this patch level or below; any version meets no request.
-minor=$(echo "$version" | cut -d. -f2)
 bits=$(getconf LONG_BIT)
 cat > "$libdir/cmake/hayanagi/hayanagiConfigVersion.cmake" << EOF
 set(PACKAGE_VERSION "$version")

@@ -4,7 +4,7 @@
  * C99; also compiles as C++. Install it with `bash capi/install.sh --prefix DIR` and build with
  * pkg-config or CMake (README, "Using it from C"):
  *
- *     cc -std=c99 app.c $(pkg-config --cflags --libs hayanagi)          (shared, libhayanagi.so.0)
+ *     cc -std=c99 app.c $(pkg-config --cflags --libs hayanagi)          (shared, libhayanagi.so.0.1)
  *     cc -std=c99 app.c $(pkg-config --cflags --libs --static hayanagi) (static, libhayanagi.a)
  *     find_package(hayanagi 0.1 REQUIRED)  target_link_libraries(app PRIVATE hayanagi::hayanagi)
  *
@@ -48,6 +48,12 @@
  *   on failure no output is written except the documented ones (needed sizes, error offsets).
  *   hayanagi_error_message turns a code into a short English message.
  *
+ *   Predicates (hayanagi_in_check, hayanagi_is_legal, hayanagi_gives_check, ...) return a bool that
+ *   is true only for a true answer, so `if (hayanagi_is_legal(pos, move, NULL))` cannot be fooled by
+ *   an error: on an error they return false. Their last argument, `int32_t *error`, is optional: if
+ *   it is not NULL it receives HAYANAGI_OK or the error code. Functions that cannot fail (for
+ *   example hayanagi_status_name, hayanagi_error_message, hayanagi_version) return no error at all.
+ *
  *   Text passed in is a pointer and a length in bytes (no terminating NUL needed; any byte that is
  *   not printable ASCII is an error). Text written out is NUL-terminated.
  *
@@ -57,18 +63,43 @@
  *   bit 15 always set, so 0 is never a move. Squares are numbered row * 9 + column, row 0 = rank a,
  *   column 0 = file 9: 9a = 0, 1a = 8, 7g = 56, 1i = 80 (HAYANAGI_SQUARE(file, rank)). Stable across
  *   versions. hayanagi_move_normal, hayanagi_move_drop and hayanagi_move_decode build and take apart
- *   codes; hayanagi_move_to_usi and hayanagi_move_parse_usi convert them to and from USI text.
+ *   codes; hayanagi_move_to_usi and hayanagi_move_from_usi convert them to and from USI text.
  *
  * PIECES
  *   A piece kind is 0-13: P L N S G B R (0-6, the kinds a hand holds, as in the move encoding), K (7),
  *   +P +L +N +S +B +R (8-13). A piece on the board is 1 + kind + 16 * colour (HAYANAGI_PIECE), 0 for
  *   an empty square: Black's pawn 1, king 8, dragon 14; White's pawn 17, dragon 30.
+ *
+ * ABI AND VERSIONS (the policy; capi/check.sh checks what can be checked)
+ *   - The SONAME names the ABI: libhayanagi.so.0.MINOR while the version is 0.x (a 0.x minor release
+ *     may break the ABI, as in semver), libhayanagi.so.MAJOR from 1.0 on. A program keeps working
+ *     with every library of the SONAME it was linked against, and is refused by the loader for any
+ *     other (macOS: the install name @rpath/libhayanagi.0.MINOR.dylib). The CMake package and
+ *     pkg-config give the same promise at build time (find_package(hayanagi 0.1) accepts 0.1.x only).
+ *   - Within one SONAME (patch releases 0.MINOR.x): no function is removed or changes its signature or
+ *     meaning; no #define changes its value; the sizes a caller bakes into its binary
+ *     (HAYANAGI_POSITION_SIZE, HAYANAGI_UNDO_RECORD_SIZE, HAYANAGI_HISTORY_ENTRY_SIZE, the buffer sizes,
+ *     HAYANAGI_MAX_MOVES) stay the same; new functions and new #defines may be added. A new error code
+ *     may be returned only by a new function: treat any negative value as an error
+ *     (hayanagi_error_message names the unknown ones "unknown hayanagi error code").
+ *   - What may change with the SONAME (a new 0.x minor): anything above, including record sizes.
+ *     Callers that load the library at run time compare hayanagi_position_size() and
+ *     hayanagi_undo_record_size() with their header's sizes.
+ *   - Never: the move encoding (MOVES above), the square and piece numbering, the SFEN and USI texts,
+ *     the Zobrist keys (equal across builds and platforms). The bytes of a position or undo record are
+ *     private to one build: do not store or send them (store the SFEN or the move codes).
+ *   - Symbols: both libraries export exactly the functions declared here (every global symbol is a
+ *     hayanagi_* function; the static library's helpers from the Rust runtime are made local when it
+ *     is installed), so the library links beside other Rust or C libraries without clashes.
  */
 #ifndef HAYANAGI_H
 #define HAYANAGI_H
 
 #include <stddef.h>
 #include <stdint.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
 
 /* ----- version (hayanagi_version gives the library's) ----- */
 
@@ -320,12 +351,13 @@ int32_t hayanagi_legal_moves(const hayanagi_position *pos, uint16_t *moves, size
    Errors: BAD_MOVE, NULL_POINTER (buf), BAD_LENGTH, BUFFER_TOO_SMALL. */
 int32_t hayanagi_move_to_usi(uint16_t move, char *buf, size_t size, size_t *needed);
 
-/* Reads a USI move and accepts it only if it is legal in *pos; writes it into *move.
+/* Reads a USI move and accepts it only if it is legal in *pos; writes it into *move (the Rust
+   library's Position::parse_usi_move; hayanagi_move_from_usi reads the syntax only).
    Errors: NULL_POINTER (pos, text, move), NOT_A_POSITION, BAD_LENGTH, MOVE_* (with the byte offset
    of the problem in *error_offset if that is not NULL), ILLEGAL_MOVE (a well-formed move that is not
    legal here; offset 0). */
-int32_t hayanagi_move_from_usi(const hayanagi_position *pos, const char *text, size_t len, uint16_t *move,
-                               size_t *error_offset);
+int32_t hayanagi_parse_usi_move(const hayanagi_position *pos, const char *text, size_t len, uint16_t *move,
+                                size_t *error_offset);
 
 /* Plays `move` if it is legal in *pos (otherwise leaves *pos unchanged). If undo is not NULL, writes
    into *undo what hayanagi_undo needs to take the move back.
@@ -337,9 +369,10 @@ int32_t hayanagi_play(hayanagi_position *pos, uint16_t move, hayanagi_undo_recor
    Errors: NULL_POINTER (pos, undo), NOT_A_POSITION, NOT_AN_UNDO_RECORD, UNDO_MISMATCH. */
 int32_t hayanagi_undo(hayanagi_position *pos, const hayanagi_undo_record *undo);
 
-/* 1 if the side to move is in check, 0 if not.
-   Errors: NULL_POINTER, NOT_A_POSITION. */
-int32_t hayanagi_in_check(const hayanagi_position *pos);
+/* True if the side to move is in check. False on an error, whose code goes to *error if that is not
+   NULL (HAYANAGI_OK otherwise).
+   Errors: NULL_POINTER (pos), NOT_A_POSITION. */
+bool hayanagi_in_check(const hayanagi_position *pos, int32_t *error);
 
 /* The game status judged from the position alone: HAYANAGI_STATUS_NONE, _MATE or _NO_MOVES.
    (Repetition and perpetual check need the moves that led here, which a position does not hold:
@@ -348,8 +381,8 @@ int32_t hayanagi_in_check(const hayanagi_position *pos);
 int32_t hayanagi_status(const hayanagi_position *pos);
 
 /* The static NUL-terminated spelling of a HAYANAGI_STATUS_* code ("none", "mate", "no_moves",
-   "draw_repetition", "win_perpetual_check", "loss_perpetual_check", "draw_max_ply"); NULL for any
-   other value. */
+   "draw_repetition", "win_perpetual_check", "loss_perpetual_check", "draw_max_ply"); "unknown" for
+   any other value (an error code, say). Never NULL. */
 const char *hayanagi_status_name(int32_t status);
 
 /* HAYANAGI_BLACK or HAYANAGI_WHITE.
@@ -373,13 +406,15 @@ int32_t hayanagi_perft(const hayanagi_position *pos, uint32_t depth, int32_t bul
 
 /* ----- more questions about a position ----- */
 
-/* 1 if `move` is legal in *pos (exactly when hayanagi_legal_moves lists it), 0 if not.
-   Errors: NULL_POINTER, NOT_A_POSITION, BAD_MOVE (not a move encoding). */
-int32_t hayanagi_is_legal(const hayanagi_position *pos, uint16_t move);
+/* True if `move` is legal in *pos (exactly when hayanagi_legal_moves lists it). False on an error,
+   whose code goes to *error if that is not NULL (HAYANAGI_OK otherwise).
+   Errors: NULL_POINTER (pos), NOT_A_POSITION, BAD_MOVE (not a move encoding). */
+bool hayanagi_is_legal(const hayanagi_position *pos, uint16_t move, int32_t *error);
 
-/* 1 if the legal move `move` gives check (directly or by uncovering a slider), 0 if not.
-   Errors: NULL_POINTER, NOT_A_POSITION, BAD_MOVE, ILLEGAL_MOVE. */
-int32_t hayanagi_gives_check(const hayanagi_position *pos, uint16_t move);
+/* True if the legal move `move` gives check (directly or by uncovering a slider). False on an error,
+   whose code goes to *error if that is not NULL (HAYANAGI_OK otherwise).
+   Errors: NULL_POINTER (pos), NOT_A_POSITION, BAD_MOVE, ILLEGAL_MOVE. */
+bool hayanagi_gives_check(const hayanagi_position *pos, uint16_t move, int32_t *error);
 
 /* The number of legal moves, without a list (0 to HAYANAGI_MAX_MOVES).
    Errors: NULL_POINTER, NOT_A_POSITION. */
@@ -427,16 +462,17 @@ int32_t hayanagi_move_normal(int32_t from, int32_t to, int32_t promote);
    Errors: OUT_OF_RANGE (the kind or the square). */
 int32_t hayanagi_move_drop(int32_t kind, int32_t to);
 
-/* Takes a move code apart: returns 0 for a board move, 1 for a drop. Each out-parameter that is not
-   NULL receives: *from the origin square (HAYANAGI_NO_SQUARE for a drop), *to the destination, *promote
-   1 or 0, *drop_kind the dropped kind (HAYANAGI_NO_KIND for a board move).
+/* Takes a move code apart: returns HAYANAGI_OK, and each out-parameter that is not NULL receives:
+   *from the origin square (HAYANAGI_NO_SQUARE for a drop), *to the destination, *promote 1 or 0,
+   *drop_kind the dropped kind (HAYANAGI_NO_KIND for a board move).
    Errors: BAD_MOVE. */
 int32_t hayanagi_move_decode(uint16_t move, int32_t *from, int32_t *to, int32_t *promote, int32_t *drop_kind);
 
-/* Reads a USI move ("7g7f", "8h2b+", "P*5e") without a position, checking its syntax only, into *move.
+/* Reads a USI move ("7g7f", "8h2b+", "P*5e") without a position, checking its syntax only, into *move
+   (the Rust library's Move::from_usi; hayanagi_parse_usi_move also checks that it is legal).
    Errors: NULL_POINTER (text, move), BAD_LENGTH, MOVE_* (with the byte offset of the problem in
    *error_offset if that is not NULL). */
-int32_t hayanagi_move_parse_usi(const char *text, size_t len, uint16_t *move, size_t *error_offset);
+int32_t hayanagi_move_from_usi(const char *text, size_t len, uint16_t *move, size_t *error_offset);
 
 /* ----- fast play ----- */
 

@@ -122,16 +122,16 @@ class Lib {
     this.end = 0;
     this.free = new Map(); // block size -> free blocks
     // Scratch: out-parameters, text out, a move list, text in (grown on demand).
-    this.out = this.alloc(64); // u64 at +0, size_t at +8, u16 at +16
+    this.out = this.alloc(64); // u64 at +0, size_t at +8, u16 at +16, a predicate's int32 error at +24
     this.textOut = this.alloc(256);
     this.moves = this.alloc(2 * MAX_MOVES);
     this.textInSize = 1024;
     this.textIn = this.alloc(this.textInSize);
     this.statusNames = [];
     for (let code = 0; ; code++) {
-      const pointer = x.hayanagi_status_name(code);
-      if (pointer === 0) break;
-      this.statusNames.push(this.cString(pointer));
+      const name = this.cString(x.hayanagi_status_name(code)); // "unknown" past the last status
+      if (name === "unknown") break;
+      this.statusNames.push(name);
     }
     this.usi = new Array(65536); // move code -> USI text, filled on demand (position-independent)
     this.typed = new Array(65536); // move code -> frozen Move object
@@ -208,6 +208,13 @@ class Lib {
     return new HayanagiError(message, ERROR_CODES.get(errno) ?? "UNKNOWN", errno, offset);
   }
 
+  /** A C predicate's answer (a bool, with the error code written at out + 24): throws the error. */
+  answer(value) {
+    const errno = this.view.getInt32(this.out + 24, true);
+    if (errno < 0) throw this.error(errno);
+    return value !== 0;
+  }
+
   /** Returns `result` if it is not negative; throws its HayanagiError otherwise. */
   check(result) {
     if (result < 0) throw this.error(result);
@@ -225,7 +232,7 @@ class Lib {
       let code = this.codes.get(move);
       if (code === undefined) {
         const length = this.putText(move);
-        const result = this.x.hayanagi_move_parse_usi(this.textIn, length, this.out + 16, this.out + 8);
+        const result = this.x.hayanagi_move_from_usi(this.textIn, length, this.out + 16, this.out + 8);
         if (result < 0) throw this.error(result, this.outSize(), move);
         code = this.outU16();
         this.codes.set(move, code);
@@ -476,7 +483,7 @@ export class Position {
   /** Whether the side to move is in check. */
   inCheck() {
     const s = this.#live();
-    return s.l.check(s.l.x.hayanagi_in_check(s.pos)) === 1;
+    return s.l.answer(s.l.x.hayanagi_in_check(s.pos, s.l.out + 24));
   }
 
   /** "none", "mate" or "no_moves", judged from the position alone (a Game also knows repetitions). */
@@ -550,13 +557,15 @@ export class Position {
   /** Whether a move (code, USI, typed) is legal here. Malformed USI and wrong types still throw. */
   isLegal(move) {
     const s = this.#live();
-    return s.l.check(s.l.x.hayanagi_is_legal(s.pos, s.l.encode(move))) === 1;
+    const code = s.l.encode(move);
+    return s.l.answer(s.l.x.hayanagi_is_legal(s.pos, code, s.l.out + 24));
   }
 
   /** Whether a legal move gives check; throws a HayanagiError (ILLEGAL_MOVE) if it is not legal. */
   givesCheck(move) {
     const s = this.#live();
-    return s.l.check(s.l.x.hayanagi_gives_check(s.pos, s.l.encode(move))) === 1;
+    const code = s.l.encode(move);
+    return s.l.answer(s.l.x.hayanagi_gives_check(s.pos, code, s.l.out + 24));
   }
 
   /**

@@ -40,7 +40,7 @@ pub use history::{
 };
 pub use moves::{
     hayanagi_legal_moves, hayanagi_move_decode, hayanagi_move_drop, hayanagi_move_from_usi, hayanagi_move_normal,
-    hayanagi_move_parse_usi, hayanagi_move_to_usi, hayanagi_play, hayanagi_play_unchecked, hayanagi_undo,
+    hayanagi_move_to_usi, hayanagi_parse_usi_move, hayanagi_play, hayanagi_play_unchecked, hayanagi_undo,
 };
 pub use position::{
     hayanagi_in_check, hayanagi_key, hayanagi_perft, hayanagi_ply, hayanagi_position_from_sfen,

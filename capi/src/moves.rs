@@ -59,13 +59,14 @@ pub unsafe extern "C" fn hayanagi_move_to_usi(mv: u16, buf: *mut c_char, size: u
     }
 }
 
-/// Reads a USI move that must be legal in `*pos` into `*mv` (C: `hayanagi_move_from_usi`).
+/// Reads a USI move that must be legal in `*pos` into `*mv` (C: `hayanagi_parse_usi_move`, as
+/// [`Position::parse_usi_move`]).
 ///
 /// # Safety
 /// `pos` is NULL or a position record; `text` is NULL or points to `len` readable bytes; `mv` is NULL
 /// or points to a writable `uint16_t`; `error_offset` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_move_from_usi(
+pub unsafe extern "C" fn hayanagi_parse_usi_move(
     pos: *const PositionRecord,
     text: *const c_char,
     len: usize,
@@ -220,7 +221,7 @@ pub extern "C" fn hayanagi_move_drop(kind: i32, to: i32) -> i32 {
     })())
 }
 
-/// Takes a move code apart (C: `hayanagi_move_decode`).
+/// Takes a move code apart (C: `hayanagi_move_decode`): `HAYANAGI_OK` or `HAYANAGI_ERR_BAD_MOVE`.
 ///
 /// # Safety
 /// Each of `from`, `to`, `promote` and `drop_kind` is NULL or points to a writable `int32_t`.
@@ -242,16 +243,16 @@ pub unsafe extern "C" fn hayanagi_move_decode(
         put(promote, mv.is_promotion() as i32);
         put(drop_kind, kind);
     }
-    mv.is_drop() as i32
+    ErrorCode::Ok.code()
 }
 
-/// Reads the syntax of a USI move into `*mv` (C: `hayanagi_move_parse_usi`).
+/// Reads the syntax of a USI move into `*mv` (C: `hayanagi_move_from_usi`, as [`Move::from_usi`]).
 ///
 /// # Safety
 /// `text` is NULL or points to `len` readable bytes; `mv` is NULL or points to a writable
 /// `uint16_t`; `error_offset` is NULL or points to a writable `size_t`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_move_parse_usi(
+pub unsafe extern "C" fn hayanagi_move_from_usi(
     text: *const c_char,
     len: usize,
     mv: *mut u16,

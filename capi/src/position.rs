@@ -2,7 +2,6 @@
 //! questions about a position (side to move, ply, key, check, status, perft).
 
 use core::ffi::{CStr, c_char};
-use core::ptr;
 
 use hayanagi::{Color, Position, Status};
 
@@ -162,14 +161,30 @@ pub unsafe extern "C" fn hayanagi_position_sfen(
     code(unsafe { read_position(pos) }.and_then(|pos| unsafe { write_text(pos.sfen(), buf, size, needed) }))
 }
 
-/// 1 if the side to move is in check, 0 if not (C: `hayanagi_in_check`).
+/// A predicate's answer as C gets it: the `bool`, `false` on an error, and the code (`HAYANAGI_OK` or
+/// the error) in `*error` if `error` is not NULL.
 ///
 /// # Safety
-/// `pos` is NULL or a position record.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_in_check(pos: *const PositionRecord) -> i32 {
+/// `error` is NULL or points to a writable `int32_t` (any alignment).
+#[inline(always)]
+pub(crate) unsafe fn answer(result: Result<bool, ErrorCode>, error: *mut i32) -> bool {
+    let (value, code) = match result {
+        Ok(value) => (value, ErrorCode::Ok),
+        Err(error) => (false, error),
+    };
     // SAFETY: the caller's contract.
-    code(unsafe { read_position(pos) }.map(|pos| pos.in_check() as i32))
+    unsafe { put(error, code.code()) };
+    value
+}
+
+/// True if the side to move is in check (C: `hayanagi_in_check`).
+///
+/// # Safety
+/// `pos` is NULL or a position record; `error` is NULL or points to a writable `int32_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_in_check(pos: *const PositionRecord, error: *mut i32) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe { answer(read_position(pos).map(|pos| pos.in_check()), error) }
 }
 
 /// The `HAYANAGI_STATUS_*` code of `*pos`, judged from the position alone (C: `hayanagi_status`).
@@ -182,12 +197,15 @@ pub unsafe extern "C" fn hayanagi_status(pos: *const PositionRecord) -> i32 {
     code(unsafe { read_position(pos) }.map(|pos| status_code(pos.status())))
 }
 
-/// The spelling of a status code, or NULL (C: `hayanagi_status_name`).
+/// What `hayanagi_status_name` gives for a value that is no status code.
+pub(crate) const UNKNOWN_STATUS: &CStr = c"unknown";
+
+/// The spelling of a status code, or "unknown" (C: `hayanagi_status_name`): never NULL.
 #[unsafe(no_mangle)]
 pub extern "C" fn hayanagi_status_name(status: i32) -> *const c_char {
     match usize::try_from(status).ok().and_then(|index| STATUSES.get(index)) {
         Some((_, name)) => name.as_ptr(),
-        None => ptr::null(),
+        None => UNKNOWN_STATUS.as_ptr(),
     }
 }
 

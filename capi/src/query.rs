@@ -6,7 +6,7 @@ use hayanagi::{
 };
 
 use crate::ErrorCode;
-use crate::position::code;
+use crate::position::{answer, code};
 use crate::record::{PositionRecord, PositionRef, put, read_position};
 
 /// The header's `HAYANAGI_PIECE(color, kind)`: 0 for an empty square.
@@ -47,37 +47,39 @@ unsafe fn ask(pos: *const PositionRecord, question: impl FnOnce(&Position) -> Re
     code(unsafe { read_position(pos) }.and_then(|pos: PositionRef| question(&pos)))
 }
 
-/// 1 if `mv` is legal in `*pos`, 0 if not (C: `hayanagi_is_legal`).
+/// True if `mv` is legal in `*pos` (C: `hayanagi_is_legal`); false and the code in `*error` on an
+/// error.
 ///
 /// # Safety
-/// `pos` is NULL or a position record.
+/// `pos` is NULL or a position record; `error` is NULL or points to a writable `int32_t`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_is_legal(pos: *const PositionRecord, mv: u16) -> i32 {
+pub unsafe extern "C" fn hayanagi_is_legal(pos: *const PositionRecord, mv: u16, error: *mut i32) -> bool {
     // SAFETY: the caller's contract.
-    unsafe {
-        ask(pos, |pos| {
-            let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
-            Ok(pos.is_legal(mv) as i32)
-        })
-    }
+    let result = unsafe { read_position(pos) }.and_then(|pos| {
+        let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
+        Ok(pos.is_legal(mv))
+    });
+    // SAFETY: the caller's contract.
+    unsafe { answer(result, error) }
 }
 
-/// 1 if the legal move `mv` gives check, 0 if not (C: `hayanagi_gives_check`).
+/// True if the legal move `mv` gives check (C: `hayanagi_gives_check`); false and the code in
+/// `*error` on an error.
 ///
 /// # Safety
-/// `pos` is NULL or a position record.
+/// `pos` is NULL or a position record; `error` is NULL or points to a writable `int32_t`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_gives_check(pos: *const PositionRecord, mv: u16) -> i32 {
+pub unsafe extern "C" fn hayanagi_gives_check(pos: *const PositionRecord, mv: u16, error: *mut i32) -> bool {
     // SAFETY: the caller's contract.
-    unsafe {
-        ask(pos, |pos| {
-            let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
-            if !pos.is_legal(mv) {
-                return Err(ErrorCode::IllegalMove);
-            }
-            Ok(pos.gives_check(mv) as i32)
-        })
-    }
+    let result = unsafe { read_position(pos) }.and_then(|pos| {
+        let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
+        if !pos.is_legal(mv) {
+            return Err(ErrorCode::IllegalMove);
+        }
+        Ok(pos.gives_check(mv))
+    });
+    // SAFETY: the caller's contract.
+    unsafe { answer(result, error) }
 }
 
 /// The number of legal moves of `*pos` (C: `hayanagi_count_legal_moves`).

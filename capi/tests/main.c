@@ -11,6 +11,7 @@
  * test written from the header's contract, perft through the public functions against
  * hayanagi_perft.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -90,8 +91,39 @@ static uint64_t ply_of(const hayanagi_position *pos) {
 static uint16_t move_of(const hayanagi_position *pos, const char *usi) {
     uint16_t move = 0;
     size_t offset = 0;
-    CHECK_EQ(hayanagi_move_from_usi(pos, usi, strlen(usi), &move, &offset), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_parse_usi_move(pos, usi, strlen(usi), &move, &offset), HAYANAGI_OK);
     return move;
+}
+
+/* A predicate's answer as one value, to compare: the error code (negative) if *error says there was
+   one (then the bool must be false), else 1 or 0. Also checks that the answer is the same without
+   the optional error pointer. */
+static int32_t answer(bool value, int32_t error, bool without_error_pointer) {
+    CHECK(error <= 0);
+    CHECK(value == without_error_pointer);
+    if (error != HAYANAGI_OK) {
+        CHECK(!value);
+        return error;
+    }
+    return value ? 1 : 0;
+}
+
+static int32_t in_check(const hayanagi_position *pos) {
+    int32_t error = 12345;
+    bool value = hayanagi_in_check(pos, &error);
+    return answer(value, error, hayanagi_in_check(pos, NULL));
+}
+
+static int32_t is_legal(const hayanagi_position *pos, uint16_t move) {
+    int32_t error = 12345;
+    bool value = hayanagi_is_legal(pos, move, &error);
+    return answer(value, error, hayanagi_is_legal(pos, move, NULL));
+}
+
+static int32_t gives_check(const hayanagi_position *pos, uint16_t move) {
+    int32_t error = 12345;
+    bool value = hayanagi_gives_check(pos, move, &error);
+    return answer(value, error, hayanagi_gives_check(pos, move, NULL));
 }
 
 static uint64_t perft(const hayanagi_position *pos, uint32_t depth, int32_t bulk) {
@@ -159,8 +191,12 @@ static void test_sizes_and_messages(void) {
     CHECK_STR(hayanagi_status_name(HAYANAGI_STATUS_WIN_PERPETUAL_CHECK), "win_perpetual_check");
     CHECK_STR(hayanagi_status_name(HAYANAGI_STATUS_LOSS_PERPETUAL_CHECK), "loss_perpetual_check");
     CHECK_STR(hayanagi_status_name(HAYANAGI_STATUS_DRAW_MAX_PLY), "draw_max_ply");
-    CHECK(hayanagi_status_name(-1) == NULL);
-    CHECK(hayanagi_status_name(7) == NULL);
+    /* Never NULL: "unknown" for anything else (an error code, a status this build does not have). */
+    CHECK_STR(hayanagi_status_name(-1), "unknown");
+    CHECK_STR(hayanagi_status_name(7), "unknown");
+    CHECK_STR(hayanagi_status_name(HAYANAGI_ERR_NOT_A_POSITION), "unknown");
+    CHECK_STR(hayanagi_status_name(INT32_MIN), "unknown");
+    CHECK_STR(hayanagi_status_name(INT32_MAX), "unknown");
 }
 
 /* ----- the start position ----- */
@@ -176,7 +212,7 @@ static void test_startpos(void) {
     CHECK_STR(sfen_of(&pos), STARTPOS);
     CHECK_EQ(hayanagi_side_to_move(&pos), HAYANAGI_BLACK);
     CHECK_EQ(ply_of(&pos), 1);
-    CHECK_EQ(hayanagi_in_check(&pos), 0);
+    CHECK_EQ(in_check(&pos), 0);
     CHECK_EQ(hayanagi_status(&pos), HAYANAGI_STATUS_NONE);
 
     CHECK_EQ(from_sfen(&parsed, STARTPOS), HAYANAGI_OK);
@@ -317,16 +353,16 @@ static void test_check_and_status(void) {
     uint64_t nodes = 99;
     /* The white king on 5a is checked by the rook on 5e. */
     CHECK_EQ(from_sfen(&pos, "4k4/9/9/9/4R4/9/9/9/4K4 w - 1"), HAYANAGI_OK);
-    CHECK_EQ(hayanagi_in_check(&pos), 1);
+    CHECK_EQ(in_check(&pos), 1);
     CHECK_EQ(hayanagi_status(&pos), HAYANAGI_STATUS_NONE);
     /* Head gold (atama-kin), supported by the pawn: mate. */
     CHECK_EQ(from_sfen(&pos, "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 2"), HAYANAGI_OK);
-    CHECK_EQ(hayanagi_in_check(&pos), 1);
+    CHECK_EQ(in_check(&pos), 1);
     CHECK_EQ(hayanagi_status(&pos), HAYANAGI_STATUS_MATE);
     CHECK_EQ(hayanagi_legal_moves(&pos, moves, 0, NULL), 0); /* no moves fit in no room */
     /* Black has nothing at all: no legal move, not in check. */
     CHECK_EQ(from_sfen(&pos, "4k4/9/9/9/9/9/9/9/9 b - 1"), HAYANAGI_OK);
-    CHECK_EQ(hayanagi_in_check(&pos), 0);
+    CHECK_EQ(in_check(&pos), 0);
     CHECK_EQ(hayanagi_status(&pos), HAYANAGI_STATUS_NO_MOVES);
     /* The deepest perft is allowed (and quick here), one more is not. */
     CHECK_EQ(hayanagi_perft(&pos, HAYANAGI_MAX_PERFT_DEPTH, 1, &nodes), HAYANAGI_OK);
@@ -436,11 +472,11 @@ static void test_bad_inputs(void) {
         const struct bad_input *bad = &BAD_MOVES[i];
         size_t offset = 9999;
         uint16_t move = 0x1234;
-        CHECK_EQ(hayanagi_move_from_usi(&start, bad->text, strlen(bad->text), &move, &offset), bad->code);
+        CHECK_EQ(hayanagi_parse_usi_move(&start, bad->text, strlen(bad->text), &move, &offset), bad->code);
         if (offset != bad->offset) fprintf(stderr, "  move \"%s\"\n", bad->text);
         CHECK_EQ(offset, bad->offset);
         CHECK_EQ(move, 0x1234); /* *move untouched on failure */
-        CHECK_EQ(hayanagi_move_from_usi(&start, bad->text, strlen(bad->text), &move, NULL), bad->code);
+        CHECK_EQ(hayanagi_parse_usi_move(&start, bad->text, strlen(bad->text), &move, NULL), bad->code);
     }
     /* The text need not be NUL-terminated: only `len` bytes are read. */
     CHECK_EQ(hayanagi_position_from_sfen(&pos, STARTPOS "garbage", strlen(STARTPOS), NULL), HAYANAGI_OK);
@@ -540,7 +576,7 @@ static void test_buffers(void) {
 
     CHECK_EQ(hayanagi_position_from_sfen(&pos, STARTPOS, SIZE_MAX, NULL), HAYANAGI_ERR_BAD_LENGTH);
     CHECK_EQ(hayanagi_position_from_usi(&pos, "startpos", SIZE_MAX, NULL), HAYANAGI_ERR_BAD_LENGTH);
-    CHECK_EQ(hayanagi_move_from_usi(&pos, "7g7f", SIZE_MAX, &moves[0], NULL), HAYANAGI_ERR_BAD_LENGTH);
+    CHECK_EQ(hayanagi_parse_usi_move(&pos, "7g7f", SIZE_MAX, &moves[0], NULL), HAYANAGI_ERR_BAD_LENGTH);
 }
 
 /* ----- NULL pointers and records no constructor wrote ----- */
@@ -568,13 +604,13 @@ static void test_null_and_unwritten(void) {
     CHECK_EQ(hayanagi_legal_moves(NULL, moves, HAYANAGI_MAX_MOVES, NULL), HAYANAGI_ERR_NULL_POINTER);
     CHECK_EQ(hayanagi_legal_moves(&pos, NULL, HAYANAGI_MAX_MOVES, NULL), HAYANAGI_ERR_NULL_POINTER);
     CHECK_EQ(hayanagi_move_to_usi(move, NULL, 8, NULL), HAYANAGI_ERR_NULL_POINTER);
-    CHECK_EQ(hayanagi_move_from_usi(NULL, "7g7f", 4, &move, NULL), HAYANAGI_ERR_NULL_POINTER);
-    CHECK_EQ(hayanagi_move_from_usi(&pos, NULL, 4, &move, NULL), HAYANAGI_ERR_NULL_POINTER);
-    CHECK_EQ(hayanagi_move_from_usi(&pos, "7g7f", 4, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_parse_usi_move(NULL, "7g7f", 4, &move, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_parse_usi_move(&pos, NULL, 4, &move, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_parse_usi_move(&pos, "7g7f", 4, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
     CHECK_EQ(hayanagi_play(NULL, move, &undo), HAYANAGI_ERR_NULL_POINTER);
     CHECK_EQ(hayanagi_undo(NULL, &undo), HAYANAGI_ERR_NULL_POINTER);
     CHECK_EQ(hayanagi_undo(&pos, NULL), HAYANAGI_ERR_NULL_POINTER);
-    CHECK_EQ(hayanagi_in_check(NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(in_check(NULL), HAYANAGI_ERR_NULL_POINTER);
     CHECK_EQ(hayanagi_status(NULL), HAYANAGI_ERR_NULL_POINTER);
     CHECK_EQ(hayanagi_side_to_move(NULL), HAYANAGI_ERR_NULL_POINTER);
     CHECK_EQ(hayanagi_ply(NULL, &value), HAYANAGI_ERR_NULL_POINTER);
@@ -588,10 +624,10 @@ static void test_null_and_unwritten(void) {
     /* A zeroed record is not a position / not an undo record. */
     CHECK_EQ(hayanagi_position_sfen(&zero, buf, sizeof buf, NULL), HAYANAGI_ERR_NOT_A_POSITION);
     CHECK_EQ(hayanagi_legal_moves(&zero, moves, HAYANAGI_MAX_MOVES, NULL), HAYANAGI_ERR_NOT_A_POSITION);
-    CHECK_EQ(hayanagi_move_from_usi(&zero, "7g7f", 4, &move, NULL), HAYANAGI_ERR_NOT_A_POSITION);
+    CHECK_EQ(hayanagi_parse_usi_move(&zero, "7g7f", 4, &move, NULL), HAYANAGI_ERR_NOT_A_POSITION);
     CHECK_EQ(hayanagi_play(&zero, move, &undo), HAYANAGI_ERR_NOT_A_POSITION);
     CHECK_EQ(hayanagi_undo(&zero, &undo), HAYANAGI_ERR_NOT_A_POSITION);
-    CHECK_EQ(hayanagi_in_check(&zero), HAYANAGI_ERR_NOT_A_POSITION);
+    CHECK_EQ(in_check(&zero), HAYANAGI_ERR_NOT_A_POSITION);
     CHECK_EQ(hayanagi_status(&zero), HAYANAGI_ERR_NOT_A_POSITION);
     CHECK_EQ(hayanagi_side_to_move(&zero), HAYANAGI_ERR_NOT_A_POSITION);
     CHECK_EQ(hayanagi_ply(&zero, &value), HAYANAGI_ERR_NOT_A_POSITION);
@@ -600,7 +636,7 @@ static void test_null_and_unwritten(void) {
     CHECK_EQ(hayanagi_undo(&pos, &zero_undo), HAYANAGI_ERR_NOT_AN_UNDO_RECORD);
     /* Records are told apart: an undo record's bytes are not a position, and the other way round. */
     CHECK_EQ(hayanagi_play(&pos, move, &undo), HAYANAGI_OK);
-    CHECK_EQ(hayanagi_in_check((const hayanagi_position *)(const void *)&undo), HAYANAGI_ERR_NOT_A_POSITION);
+    CHECK_EQ(in_check((const hayanagi_position *)(const void *)&undo), HAYANAGI_ERR_NOT_A_POSITION);
     CHECK_EQ(hayanagi_undo(&pos, (const hayanagi_undo_record *)(const void *)&pos), HAYANAGI_ERR_NOT_AN_UNDO_RECORD);
     CHECK_EQ(hayanagi_undo(&pos, &undo), HAYANAGI_OK);
     CHECK_STR(sfen_of(&pos), STARTPOS);
@@ -687,20 +723,20 @@ static void test_queries(void) {
         for (code = 0; code < count; code++) listed[moves[code]] = 1;
         CHECK_EQ(hayanagi_count_legal_moves(&pos), count);
         for (code = 0; code <= 0xffff; code++) {
-            int32_t legal = hayanagi_is_legal(&pos, (uint16_t)code);
+            int32_t legal = is_legal(&pos, (uint16_t)code);
             if (hayanagi_move_decode((uint16_t)code, NULL, NULL, NULL, NULL) < 0) {
                 CHECK_EQ(legal, HAYANAGI_ERR_BAD_MOVE);
-                CHECK_EQ(hayanagi_gives_check(&pos, (uint16_t)code), HAYANAGI_ERR_BAD_MOVE);
+                CHECK_EQ(gives_check(&pos, (uint16_t)code), HAYANAGI_ERR_BAD_MOVE);
             } else {
                 CHECK_EQ(legal, listed[code]);
-                if (!legal) CHECK_EQ(hayanagi_gives_check(&pos, (uint16_t)code), HAYANAGI_ERR_ILLEGAL_MOVE);
+                if (!legal) CHECK_EQ(gives_check(&pos, (uint16_t)code), HAYANAGI_ERR_ILLEGAL_MOVE);
             }
         }
         /* A move gives check exactly when the side to move is in check after it. */
         for (code = 0; code < count; code++) {
             after = pos;
             CHECK_EQ(hayanagi_play(&after, moves[code], NULL), HAYANAGI_OK);
-            CHECK_EQ(hayanagi_gives_check(&pos, moves[code]), hayanagi_in_check(&after));
+            CHECK_EQ(gives_check(&pos, moves[code]), in_check(&after));
         }
     }
     /* Arguments out of range, and NULL. */
@@ -728,8 +764,8 @@ static void test_queries(void) {
     CHECK_EQ(hayanagi_hand_count(NULL, 0, 0), HAYANAGI_ERR_NULL_POINTER);
     CHECK_EQ(hayanagi_king_square(NULL, 0), HAYANAGI_ERR_NULL_POINTER);
     CHECK_EQ(hayanagi_count_legal_moves(NULL), HAYANAGI_ERR_NULL_POINTER);
-    CHECK_EQ(hayanagi_is_legal(NULL, 0x8000), HAYANAGI_ERR_NULL_POINTER);
-    CHECK_EQ(hayanagi_gives_check(NULL, 0x8000), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(is_legal(NULL, 0x8000), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(gives_check(NULL, 0x8000), HAYANAGI_ERR_NULL_POINTER);
 }
 
 /* ----- move codes ----- */
@@ -755,7 +791,8 @@ static void test_move_codes(void) {
             continue;
         }
         valid++;
-        CHECK_EQ(result, drop);
+        CHECK_EQ(result, HAYANAGI_OK);
+        CHECK_EQ(kind == HAYANAGI_NO_KIND, !drop);
         CHECK_EQ(to, raw_to);
         CHECK_EQ(promote, raw_promote);
         CHECK_EQ(from, drop ? HAYANAGI_NO_SQUARE : raw_from);
@@ -763,7 +800,7 @@ static void test_move_codes(void) {
         CHECK_EQ(drop ? hayanagi_move_drop(kind, to) : hayanagi_move_normal(from, to, promote), code);
         /* USI text both ways. */
         CHECK(len == 4 || len == 5);
-        CHECK_EQ(hayanagi_move_parse_usi(usi, (size_t)len, &parsed, NULL), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_move_from_usi(usi, (size_t)len, &parsed, NULL), HAYANAGI_OK);
         CHECK_EQ(parsed, code);
     }
     /* 81 * 80 board moves, each with and without promotion, and 7 * 81 drops. */
@@ -782,7 +819,7 @@ static void test_move_codes(void) {
         const struct bad_input *bad = &BAD_MOVES[i];
         size_t offset = 9999;
         uint16_t move = 0x1234;
-        int32_t result = hayanagi_move_parse_usi(bad->text, strlen(bad->text), &move, &offset);
+        int32_t result = hayanagi_move_from_usi(bad->text, strlen(bad->text), &move, &offset);
         if (bad->code == HAYANAGI_ERR_ILLEGAL_MOVE) {
             CHECK_EQ(result, HAYANAGI_OK);
             CHECK_EQ(offset, 9999);
@@ -793,9 +830,9 @@ static void test_move_codes(void) {
             CHECK_EQ(move, 0x1234);
         }
     }
-    CHECK_EQ(hayanagi_move_parse_usi(NULL, 0, (uint16_t *)usi, NULL), HAYANAGI_ERR_NULL_POINTER);
-    CHECK_EQ(hayanagi_move_parse_usi("7g7f", 4, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
-    CHECK_EQ(hayanagi_move_parse_usi("7g7f", SIZE_MAX, (uint16_t *)usi, NULL), HAYANAGI_ERR_BAD_LENGTH);
+    CHECK_EQ(hayanagi_move_from_usi(NULL, 0, (uint16_t *)usi, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_move_from_usi("7g7f", 4, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_move_from_usi("7g7f", SIZE_MAX, (uint16_t *)usi, NULL), HAYANAGI_ERR_BAD_LENGTH);
 }
 
 /* ----- fast play ----- */
@@ -803,9 +840,8 @@ static void test_move_codes(void) {
 /* The shape the header says hayanagi_play_unchecked requires, from the board and hands. */
 static int has_shape(const uint8_t board[81], const uint8_t hands[14], int side, uint16_t move) {
     int32_t from, to, promote, kind;
-    int32_t drop = hayanagi_move_decode(move, &from, &to, &promote, &kind);
-    if (drop < 0) return 0;
-    if (drop) return hands[side * HAYANAGI_HAND_KINDS + kind] > 0 && board[to] == HAYANAGI_EMPTY;
+    if (hayanagi_move_decode(move, &from, &to, &promote, &kind) != HAYANAGI_OK) return 0;
+    if (kind != HAYANAGI_NO_KIND) return hands[side * HAYANAGI_HAND_KINDS + kind] > 0 && board[to] == HAYANAGI_EMPTY;
     if (board[from] == HAYANAGI_EMPTY || HAYANAGI_PIECE_COLOR(board[from]) != side) return 0;
     if (promote && (HAYANAGI_PIECE_KIND(board[from]) == HAYANAGI_GOLD || HAYANAGI_PIECE_KIND(board[from]) >= HAYANAGI_KING))
         return 0;
