@@ -1,6 +1,8 @@
-//! `hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [FILE]`: reads a USI position
-//! command, a CSA, KIF or KI2 record (format and encoding detected; stdin when no FILE) and writes
-//! its main line in the chosen format (UTF-8 unless `--encoding shift_jis`).
+//! `hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [--game N] [FILE]`: reads a
+//! USI position command, a CSA, KIF or KI2 record (format and encoding detected; stdin when no
+//! FILE) and writes it in the chosen format (UTF-8 unless `--encoding shift_jis`). A CSA file of
+//! several games (`/` lines) gives its first, or game N (from 1) with `--game N`; the others are
+//! named on stderr.
 
 use std::io::{self, Read, Write};
 
@@ -12,6 +14,7 @@ pub(crate) fn command(args: &[String]) -> Result<(), Failure> {
     let mut to = None;
     let mut encoding = TextEncoding::Utf8;
     let mut file = None;
+    let mut game = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -37,6 +40,12 @@ pub(crate) fn command(args: &[String]) -> Result<(), Failure> {
                     }
                 }
             }
+            "--game" => {
+                game = match args.next().map(|n| n.parse::<usize>()) {
+                    Some(Ok(n)) if n >= 1 => Some(n),
+                    _ => return Err(Failure::BadArguments("--game takes a game number from 1".into())),
+                }
+            }
             option if option.starts_with("--") => return Err(crate::unknown_option(option)),
             path if file.is_none() => file = Some(path.to_string()),
             extra => return Err(Failure::BadArguments(format!("convert takes one FILE, got {extra:?} too"))),
@@ -54,7 +63,16 @@ pub(crate) fn command(args: &[String]) -> Result<(), Failure> {
             (bytes, "stdin")
         }
     };
-    let record = Record::read_bytes(&bytes, None).map_err(|e| Failure::BadPosition(format!("{name}: {e}")))?;
+    let mut games = Record::read_all_bytes(&bytes, None).map_err(|e| Failure::BadPosition(format!("{name}: {e}")))?;
+    let count = games.len();
+    let index = game.unwrap_or(1);
+    if index > count {
+        return Err(Failure::BadArguments(format!("{name} holds {count} game(s), there is no game {index}")));
+    }
+    if count > 1 && game.is_none() {
+        eprintln!("hayanagi: {name} holds {count} games; converted game 1 (--game N converts another)");
+    }
+    let record = games.swap_remove(index - 1);
     let mut out = io::stdout().lock();
     out.write_all(&encoding.encode(&record.write(to)))?;
     out.flush()?;

@@ -530,10 +530,25 @@ fn convert_reports_the_line_and_column_and_exits_2() {
     let output = hayanagi(&["convert", "--to", "usi"], "手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(77)\n".as_bytes());
     assert_eq!(output.status.code(), Some(2));
     assert_no_panic(&output);
-    assert_eq!(text(&output.stderr), "hayanagi: stdin: line 3, column 6: move: no legal move fits\n");
+    assert_eq!(
+        text(&output.stderr),
+        "hayanagi: stdin: line 3, column 6: move: no legal move fits (read as KIF: a line is a numbered KIF move)\n"
+    );
     let output = hayanagi(&["convert", "--to", "xyz"], b"");
     assert_eq!(output.status.code(), Some(2));
     let output = hayanagi(&["convert", "--to", "usi", "/nonexistent/file.kif"], b"");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn convert_picks_a_game_of_a_csa_file_and_names_the_others() {
+    let csa = "V2.2\nPI\n+\n+7776FU\n/\nPI\n+\n+2726FU\n";
+    let output = hayanagi(&["convert", "--to", "usi"], csa.as_bytes());
+    assert_eq!(text(&output.stdout), "startpos moves 7g7f\n");
+    assert!(text(&output.stderr).contains("holds 2 games"), "{}", text(&output.stderr));
+    let output = hayanagi(&["convert", "--to", "usi", "--game", "2"], csa.as_bytes());
+    assert_eq!((text(&output.stdout), text(&output.stderr)), ("startpos moves 2g2f\n", ""));
+    let output = hayanagi(&["convert", "--to", "usi", "--game", "3"], csa.as_bytes());
     assert_eq!(output.status.code(), Some(2));
 }
 

@@ -7,9 +7,10 @@ use hayanagi_records::{Ending, Format, Record, TextEncoding, decode};
 /// The game a record holds, as compared across a round trip.
 fn game(record: &Record, format: Format) -> impl PartialEq + core::fmt::Debug {
     let outcome = record.outcome.map(|o| {
-        // CSA names a foul by the side that made it except for the side to move's illegal move.
+        // A foul is named by the side that made it (CSA) or by the side to move (KIF's 反則勝ち
+        // and 反則負け): what every format keeps is a foul and its winner.
         let ending = match o.ending {
-            Ending::IllegalMove if format == Format::Csa => Ending::IllegalAction,
+            Ending::IllegalMove => Ending::IllegalAction,
             e => e,
         };
         (ending, o.winner)

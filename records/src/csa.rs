@@ -19,7 +19,7 @@ const KEYS: [(&str, &str); 8] = [
 ];
 
 /// CSA ending codes (without `%`). `+ILLEGAL_ACTION` / `-ILLEGAL_ACTION` are handled apart.
-const ENDINGS: [(&str, Ending); 12] = [
+const ENDINGS: [(&str, Ending); 13] = [
     ("TORYO", Ending::Resign),
     ("CHUDAN", Ending::Abort),
     ("SENNICHITE", Ending::Repetition),
@@ -32,10 +32,29 @@ const ENDINGS: [(&str, Ending); 12] = [
     ("KACHI", Ending::Declaration),
     ("ERROR", Ending::Error),
     ("HIKIWAKE", Ending::Impasse),
+    ("MATTA", Ending::TakeBack),
 ];
 
+/// Whether `line` (the first of a text that is not blank) is one only CSA has: a `'` comment, a
+/// version (`V2.2`), a name (`N+`), a `$` header, a position line (`PI`, `P1`..`P9`, `P+`, `P-`),
+/// a side to move (`+`, `-`), a move (`+7776FU`) or an ending (`%TORYO`). A KIF board frame
+/// (`+----`) is none of these.
+pub(crate) fn is_csa_line(line: &str) -> bool {
+    let b = line.trim_end().as_bytes();
+    match b {
+        [b'\'', ..] | [b'$', ..] | [b'%', ..] | [b'+' | b'-'] => true,
+        [b'V', d, ..] => d.is_ascii_digit(),
+        [b'N', b'+' | b'-', ..] => true,
+        [b'P', c, ..] => matches!(c, b'I' | b'1'..=b'9' | b'+' | b'-'),
+        [b'+' | b'-', rest @ ..] => {
+            rest.len() >= 6 && rest[..4].iter().all(u8::is_ascii_digit) && rest[4..6].iter().all(u8::is_ascii_uppercase)
+        }
+        _ => false,
+    }
+}
+
 fn err(line: usize, column: usize, kind: ReadErrorKind) -> ReadError {
-    ReadError { line, column, kind }
+    ReadError::new(line, column, kind)
 }
 
 fn expected(line: usize, column: usize, what: &'static str) -> ReadError {
@@ -56,9 +75,12 @@ fn square(text: &[u8]) -> Option<Square> {
 
 struct Reader {
     record: Record,
+    /// The board and hands so far: empty until `PI` or `P1`..`P9` (CSA 2.4: `P+`/`P-` lines alone
+    /// place pieces on an empty board).
     setup: Setup,
     /// The position once the side-to-move line (or the first move) fixed it.
     pos: Option<Position>,
+    /// A position line was read (without any, the start is the even game).
     setup_given: bool,
     ended: bool,
 }
@@ -66,6 +88,11 @@ struct Reader {
 impl Reader {
     fn position(&mut self, line: usize) -> Result<&mut Position, ReadError> {
         if self.pos.is_none() {
+            if !self.setup_given {
+                let side = self.setup.side_to_move;
+                self.setup = Setup::from(&Position::startpos());
+                self.setup.side_to_move = side;
+            }
             let pos = validate(&self.setup).map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?;
             if self.record.handicap.is_none() && self.setup_given {
                 self.record.handicap = Handicap::of(&pos);
@@ -95,8 +122,16 @@ impl Reader {
                     return Err(err(line, col, ReadErrorKind::MoveAfterEnd));
                 }
                 let pos = self.position(line)?;
-                let mv =
-                    pos.parse_csa_move(bytes).map_err(|e| err(line, col + e.offset(), ReadErrorKind::CsaMove(e)))?;
+                let mv = pos.parse_csa_move(bytes).map_err(|e| {
+                    let kind = match e.kind() {
+                        hayanagi::CsaMoveErrorKind::Illegal(mv) => match pos.illegality(mv) {
+                            Some(why) => ReadErrorKind::Illegal { mv, why },
+                            None => ReadErrorKind::CsaMove(e),
+                        },
+                        _ => ReadErrorKind::CsaMove(e),
+                    };
+                    err(line, col + e.offset(), kind)
+                })?;
                 pos.play_unchecked(mv);
                 self.record.moves.push(RecordMove { mv, time_ms: None, comments: Vec::new() });
                 Ok(())
@@ -137,7 +172,16 @@ impl Reader {
         if self.pos.is_some() {
             return Err(err(line, 1, ReadErrorKind::PositionAfterMoves));
         }
-        let bytes = text.as_bytes();
+        // Trailing blanks are no part of a line (`PI `, `P+00FU `); a row whose last cell ` * `
+        // lost its blank is padded back.
+        let text = text.trim_end();
+        let padded;
+        let bytes = if matches!(text.as_bytes().get(1), Some(b'1'..=b'9')) && text.len() == 28 && text.ends_with('*') {
+            padded = format!("{text:<29}");
+            padded.as_bytes()
+        } else {
+            text.as_bytes()
+        };
         self.setup_given = true;
         match bytes.get(1) {
             Some(b'I') => {
@@ -177,7 +221,7 @@ impl Reader {
                         _ => return Err(expected(line, at + 1, "+, - or ' * ' for a cell")),
                     };
                 }
-                if bytes.len() > 29 && !text[29..].trim().is_empty() {
+                if bytes.len() > 29 && !text.get(29..).is_none_or(|t| t.trim().is_empty()) {
                     return Err(expected(line, 30, "the end of the row"));
                 }
                 Ok(())
@@ -233,25 +277,37 @@ fn parse_time(text: &str) -> Option<u64> {
     Some(seconds(whole.parse().ok()?) + ms)
 }
 
-pub(crate) fn read(text: &str) -> Result<Record, ReadError> {
-    let mut reader = Reader {
+fn new_reader() -> Reader {
+    Reader {
         record: Record::new(Position::startpos()),
-        setup: Setup::from(&Position::startpos()),
+        setup: Setup::EMPTY,
         pos: None,
         setup_given: false,
         ended: false,
-    };
-    for (index, raw) in text.split('\n').enumerate() {
+    }
+}
+
+/// Reads the first game, or every game (`all`) of a file whose games are separated by `/` lines.
+pub(crate) fn read(text: &str, all: bool) -> Result<Vec<Record>, ReadError> {
+    let mut games = Vec::new();
+    let mut reader = new_reader();
+    let mut lines = 0;
+    for (index, raw) in crate::lines(text).enumerate() {
         let line = index + 1;
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        lines = line;
+        if raw == "/" {
+            reader.position(line)?;
+            games.push(std::mem::replace(&mut reader, new_reader()).record);
+            if !all {
+                return Ok(games);
+            }
+            continue;
+        }
         if let Some(comment) = raw.strip_prefix('\'') {
             if index == 0 && comment.starts_with("CSA encoding=") {
                 continue;
             }
-            match reader.record.moves.last_mut() {
-                Some(last) if !reader.ended => last.comments.push(comment.to_string()),
-                _ => reader.record.comments.push(comment.to_string()),
-            }
+            reader.comment(comment);
             continue;
         }
         if raw.starts_with('V') {
@@ -276,13 +332,38 @@ pub(crate) fn read(text: &str) -> Result<Record, ReadError> {
             continue;
         }
         let mut col = 1;
-        for statement in raw.split(',') {
+        let mut rest = raw;
+        while !rest.is_empty() {
+            // A comment may follow a comma (`+7776FU,'comment`): it takes the rest of the line.
+            if let Some(comment) = rest.trim_start().strip_prefix('\'') {
+                reader.comment(comment);
+                break;
+            }
+            let (statement, tail) = rest.split_once(',').unwrap_or((rest, ""));
             reader.statement(statement.trim_end(), line, col)?;
             col += statement.chars().count() + 1;
+            rest = tail;
         }
     }
-    reader.position(text.split('\n').count())?;
-    Ok(reader.record)
+    // A file that ends with its separator has no game after it.
+    if games.is_empty() || reader.setup_given || !reader.record.moves.is_empty() || reader.pos.is_some() {
+        reader.position(lines.max(1))?;
+        games.push(reader.record);
+    }
+    Ok(games)
+}
+
+impl Reader {
+    fn comment(&mut self, comment: &str) {
+        if self.ended {
+            self.record.end_comments.push(comment.to_string());
+        } else {
+            match self.record.moves.last_mut() {
+                Some(last) => last.comments.push(comment.to_string()),
+                None => self.record.comments.push(comment.to_string()),
+            }
+        }
+    }
 }
 
 pub(crate) fn write(record: &Record) -> String {
@@ -377,6 +458,9 @@ pub(crate) fn write(record: &Record) -> String {
         out.push_str(&format!("%{code}\n"));
         if let Some(ms) = outcome.time_ms {
             out.push_str(&format!("T{}\n", time(ms)));
+        }
+        for comment in &record.end_comments {
+            out.push_str(&format!("'{comment}\n"));
         }
     }
     out

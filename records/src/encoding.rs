@@ -111,7 +111,7 @@ pub fn decode(bytes: &[u8], encoding: Option<TextEncoding>) -> Result<(Cow<'_, s
                     let prefix = &text[..at];
                     let line = prefix.matches('\n').count() + 1;
                     let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                    Err(ReadError { line, column, kind: ReadErrorKind::Encoding(encoding) })
+                    Err(ReadError::new(line, column, ReadErrorKind::Encoding(encoding)))
                 }
             }
         }
@@ -122,5 +122,5 @@ fn position_error(bytes: &[u8], at: usize, encoding: TextEncoding) -> ReadError 
     let prefix = String::from_utf8_lossy(&bytes[..at]);
     let line = prefix.matches('\n').count() + 1;
     let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    ReadError { line, column, kind: ReadErrorKind::Encoding(encoding) }
+    ReadError::new(line, column, ReadErrorKind::Encoding(encoding))
 }

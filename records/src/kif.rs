@@ -12,7 +12,7 @@ pub(crate) enum Style {
 }
 
 /// Special moves of KIF (the move column) and the endings they stand for.
-const SPECIAL: [(&str, Ending); 17] = [
+const SPECIAL: [(&str, Ending); 21] = [
     ("投了", Ending::Resign),
     ("中断", Ending::Abort),
     ("千日手", Ending::Repetition),
@@ -30,7 +30,33 @@ const SPECIAL: [(&str, Ending); 17] = [
     ("入玉宣言", Ending::Declaration),
     ("不戦勝", Ending::WinByDefault),
     ("不戦敗", Ending::LossByDefault),
+    ("封じ手", Ending::Sealed),
+    ("待った", Ending::TakeBack),
+    // 81Dojo's English KIF.
+    ("Time-up", Ending::TimeUp),
+    ("Resign", Ending::Resign),
 ];
+
+/// A mark's byte-for-byte equivalent: `▼` and `▽` (Shogi Wars, some exporters) read as `▲`/`△`.
+fn marks(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains(['▼', '▽']) { text.replace('▼', "▲").replace('▽', "△").into() } else { text.into() }
+}
+
+/// A move number written in ASCII or full-width digits (`3`, `１２`).
+fn number(text: &str) -> Option<u32> {
+    let mut n: u32 = 0;
+    let mut any = false;
+    for c in text.chars() {
+        let d = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            '０'..='９' => c as u32 - '０' as u32,
+            _ => return None,
+        };
+        n = n.checked_mul(10)?.checked_add(d)?;
+        any = true;
+    }
+    any.then_some(n)
+}
 
 const KANJI_NUMBERS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
@@ -95,7 +121,7 @@ fn side(s: &str) -> Option<(Color, &str)> {
 }
 
 fn err(line: usize, column: usize, kind: ReadErrorKind) -> ReadError {
-    ReadError { line, column, kind }
+    ReadError::new(line, column, kind)
 }
 
 fn expected(line: usize, column: usize, what: &'static str) -> ReadError {
@@ -113,6 +139,8 @@ struct Reader {
     bod: bool,
     /// The start `手合割` named.
     named: Option<Position>,
+    /// A `手合割` (`その他`, `詰将棋`) that needs a board diagram, and its line.
+    needs_diagram: Option<(String, usize)>,
     side_given: Option<Color>,
     pos: Option<Position>,
     previous: Option<Square>,
@@ -124,6 +152,9 @@ struct Reader {
 impl Reader {
     fn position(&mut self, line: usize) -> Result<&mut Position, ReadError> {
         if self.pos.is_none() {
+            if let Some((name, at)) = self.needs_diagram.take().filter(|_| !self.bod) {
+                return Err(err(at, 5, ReadErrorKind::NoDiagram(name)));
+            }
             let pos = if self.bod {
                 if let Some(side) = self.side_given {
                     self.setup.side_to_move = side;
@@ -159,8 +190,8 @@ impl Reader {
             return;
         }
         match self.record.moves.last_mut() {
-            Some(last) if self.pos.is_some() && !self.ended => last.comments.push(text.to_string()),
-            _ if self.ended => {}
+            _ if self.ended => self.record.end_comments.push(text.to_string()),
+            Some(last) if self.pos.is_some() => last.comments.push(text.to_string()),
             _ => self.record.comments.push(text.to_string()),
         }
     }
@@ -188,10 +219,19 @@ impl Reader {
             return Ok(());
         }
         let expected_number = self.record.moves.len() + 1;
+        let special = SPECIAL.iter().find(|(w, _)| rest.starts_with(w));
+        // A second special move after the first (`中断` then `投了`) takes the next number; the
+        // first is the ending, the second is kept as a comment after it.
+        if let (Some(&(word, _)), true) = (special, self.ended)
+            && number == expected_number + 1
+        {
+            self.record.end_comments.push(word.to_string());
+            return Ok(());
+        }
         if number != expected_number {
             return Err(err(line, lead + 1, ReadErrorKind::MoveNumber { expected: expected_number, found: number }));
         }
-        if let Some(&(word, ending)) = SPECIAL.iter().find(|(w, _)| rest.starts_with(w)) {
+        if let Some(&(word, ending)) = special {
             let time = self.time_field(&rest[word.len()..], line, rest_at + word.len(), raw)?;
             return self.end(ending, time, line);
         }
@@ -200,9 +240,7 @@ impl Reader {
         }
         let previous = self.previous;
         let pos = self.position(line)?;
-        let (mv, used) = pos
-            .parse_japanese_move(rest, previous)
-            .map_err(|e| err(line, column(raw, rest_at + e.offset()), ReadErrorKind::JapaneseMove(e)))?;
+        let (mv, used) = pos.parse_japanese_move(rest, previous).map_err(|e| move_error(pos, e, line, raw, rest_at))?;
         pos.play_unchecked(mv);
         self.previous = Some(mv.to());
         let time = self.time_field(&rest[used..], line, rest_at + used, raw)?;
@@ -237,27 +275,37 @@ impl Reader {
         Ok(Some(seconds(total)))
     }
 
-    /// A KI2 line of moves: `▲７六歩    △３四歩`.
+    /// A KI2 line of moves: `▲７六歩    △３四歩`, or with no space between them
+    /// (`▲７六歩△３四歩`, as Kifu for Windows writes six-character moves); Shogi DB2 ends a game
+    /// inside the line (`△投了`).
     fn ki2_moves(&mut self, raw: &str, line: usize) -> Result<(), ReadError> {
         if self.variation.is_some() {
             return Ok(());
         }
+        let text = marks(raw);
+        let text = text.as_ref();
         let mut at = 0;
         loop {
-            at = raw.len() - raw[at..].trim_start_matches([' ', '\u{3000}', '\t']).len();
-            if at >= raw.len() {
+            at = text.len() - text[at..].trim_start_matches([' ', '\u{3000}', '\t']).len();
+            if at >= text.len() {
                 return Ok(());
             }
+            let after_mark = text[at..].strip_prefix(['▲', '△', '☗', '☖']).map_or(at, |r| text.len() - r.len());
+            if let Some(&(word, ending)) = SPECIAL.iter().find(|(w, _)| text[after_mark..].starts_with(w)) {
+                self.end(ending, None, line)?;
+                at = after_mark + word.len();
+                continue;
+            }
             if self.ended {
-                return Err(err(line, column(raw, at), ReadErrorKind::MoveAfterEnd));
+                return Err(err(line, column(text, at), ReadErrorKind::MoveAfterEnd));
             }
             let previous = self.previous;
             let pos = self.position(line)?;
-            let (mv, used) = pos
-                .parse_japanese_move(&raw[at..], previous)
-                .map_err(|e| err(line, column(raw, at + e.offset()), ReadErrorKind::JapaneseMove(e)))?;
-            if used == 0 || !raw[at + used..].is_empty() && !raw[at + used..].starts_with([' ', '\u{3000}', '\t']) {
-                return Err(expected(line, column(raw, at + used), "a space after the move"));
+            let (mv, used) =
+                pos.parse_japanese_move(&text[at..], previous).map_err(|e| move_error(pos, e, line, text, at))?;
+            let next = &text[at + used..];
+            if used == 0 || !next.is_empty() && !next.starts_with([' ', '\u{3000}', '\t', '▲', '△', '☗', '☖']) {
+                return Err(expected(line, column(text, at + used), "a space or the next ▲/△ after the move"));
             }
             pos.play_unchecked(mv);
             self.previous = Some(mv.to());
@@ -272,6 +320,8 @@ impl Reader {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         let rest = &rest[digits..];
         let rest = rest.strip_prefix("手で").or_else(|| rest.strip_prefix("手にて")).unwrap_or(rest);
+        // Tsume problems: `まで1手詰`, `まで3手詰み`.
+        let rest = rest.strip_prefix('手').filter(|r| r.starts_with('詰')).unwrap_or(rest);
         let rest = trim_spaces(rest);
         let (ending, winner) = if let Some(r) = rest.strip_prefix("時間切れにより").and_then(side) {
             (Ending::TimeUp, Some(r.0))
@@ -296,6 +346,8 @@ impl Reader {
                 "詰み" | "詰" => Ending::Mate,
                 "不詰" => Ending::NoMate,
                 "入玉宣言" => Ending::Declaration,
+                "封じ手" => Ending::Sealed,
+                "待った" => Ending::TakeBack,
                 _ => return Err(expected(line, 1, "a result such as まで64手で後手の勝ち")),
             };
             let to_move = self.position(line)?.side_to_move();
@@ -303,14 +355,11 @@ impl Reader {
         };
         self.position(line)?;
         match self.record.outcome.as_mut() {
-            // The KIF special move said how. Whom a foul favours only the summary says; for the
-            // other endings the side to move decides (cshogi's exporter names the wrong side in
-            // handicap games, where White moves first).
-            Some(outcome) if self.ended => {
-                if matches!(outcome.ending, Ending::IllegalAction | Ending::IllegalMove) {
-                    outcome.winner = winner;
-                }
-            }
+            // The KIF special move said how, and the side to move decides who won: 反則勝ち is a
+            // win of the side to move (the other fouled), 反則負け its loss, as Kifu for Windows,
+            // tsshogi and python-shogi read them (cshogi's exporter names the wrong side of
+            // other endings in handicap games, where White moves first).
+            Some(_) if self.ended => {}
             _ => {
                 self.record.outcome = Some(Outcome { ending, winner, time_ms: None });
                 self.ended = true;
@@ -388,10 +437,8 @@ impl Reader {
             return Ok(());
         }
         if let Some(rest) = trimmed.strip_prefix("変化：").or_else(|| trimmed.strip_prefix("変化:")) {
-            let ply = rest
-                .trim_end_matches(['手', ' ', '\u{3000}'])
-                .parse()
-                .map_err(|_| expected(line, 4, "the ply of the variation (変化：9手)"))?;
+            let ply = number(trim_spaces(trim_spaces(rest).trim_end_matches('手')))
+                .ok_or_else(|| expected(line, 4, "the ply of the variation (変化：9手)"))?;
             if let Some(done) = self.variation.take() {
                 self.record.variations.push(done);
             }
@@ -400,7 +447,7 @@ impl Reader {
             return Ok(());
         }
         if self.variation.is_some() {
-            if is_move_line(trimmed) || trimmed.starts_with(['▲', '△']) {
+            if is_move_line(trimmed) || trimmed.starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
                 if self.style == Style::Kif {
                     return self.kif_move(raw, line);
                 }
@@ -436,20 +483,23 @@ impl Reader {
         if self.style == Style::Kif && is_move_line(trimmed) {
             return self.kif_move(raw, line);
         }
-        if self.style == Style::Ki2 && trimmed.starts_with(['▲', '△', '☗', '☖']) {
+        if self.style == Style::Ki2 && trimmed.starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
             return self.ki2_moves(raw, line);
         }
         if let Some(at) = raw.find(['：', ':']) {
             let key = &raw[..at];
             let sep = raw[at..].chars().next().map_or(1, char::len_utf8);
-            let value = trim_spaces(&raw[at + sep..]);
+            let written = &raw[at + sep..];
+            let value = trim_spaces(written);
             if key.is_empty() || key.contains(' ') {
                 return Err(expected(line, 1, "a header name before ："));
             }
             match key {
                 "手合割" => {
                     self.not_started(line)?;
-                    if value != "その他" {
+                    if matches!(value, "その他" | "詰将棋" | "双玉詰将棋" | "その他　") {
+                        self.needs_diagram = Some((value.to_string(), line));
+                    } else {
                         let (pos, handicap) = handicap::from_kif_name(value).ok_or_else(|| {
                             err(line, column(raw, at + sep), ReadErrorKind::UnknownHandicap(value.to_string()))
                         })?;
@@ -459,7 +509,7 @@ impl Reader {
                 }
                 "先手の持駒" | "下手の持駒" => self.hand(Color::Black, value, line, at + sep, raw)?,
                 "後手の持駒" | "上手の持駒" => self.hand(Color::White, value, line, at + sep, raw)?,
-                _ => self.record.headers.push((key.to_string(), value.to_string())),
+                _ => self.record.headers.push((key.to_string(), written.to_string())),
             }
             return Ok(());
         }
@@ -481,6 +531,7 @@ pub(crate) fn read(text: &str, style: Style) -> Result<Record, ReadError> {
         setup: Setup::EMPTY,
         bod: false,
         named: None,
+        needs_diagram: None,
         side_given: None,
         pos: None,
         previous: None,
@@ -488,9 +539,8 @@ pub(crate) fn read(text: &str, style: Style) -> Result<Record, ReadError> {
         variation: None,
     };
     let mut lines = 0;
-    for (index, raw) in text.split('\n').enumerate() {
+    for (index, raw) in crate::lines(text).enumerate() {
         lines = index + 1;
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
         reader.line(raw, index + 1)?;
     }
     reader.position(lines)?;
@@ -501,6 +551,18 @@ pub(crate) fn read(text: &str, style: Style) -> Result<Record, ReadError> {
         reader.record.handicap = reader.record.handicap.filter(|h| Handicap::of(&reader.record.start) == Some(*h));
     }
     Ok(reader.record)
+}
+
+/// The reader's error for a move: an illegal one says which rule it breaks.
+fn move_error(pos: &Position, e: hayanagi::JapaneseMoveError, line: usize, text: &str, at: usize) -> ReadError {
+    let kind = match e.kind() {
+        hayanagi::JapaneseMoveErrorKind::Illegal(mv) => match pos.illegality(mv) {
+            Some(why) => ReadErrorKind::Illegal { mv, why },
+            None => ReadErrorKind::JapaneseMove(e),
+        },
+        _ => ReadErrorKind::JapaneseMove(e),
+    };
+    err(line, column(text, at + e.offset()), kind)
 }
 
 fn color_name(color: Color) -> &'static str {
@@ -525,6 +587,8 @@ fn summary_text(outcome: &Outcome) -> Option<String> {
         (Ending::MaxMoves, _, _) => "最大手数".into(),
         (Ending::NoMate, _, _) => "不詰".into(),
         (Ending::Mate, None, _) => "詰み".into(),
+        (Ending::Sealed, _, _) => "封じ手".into(),
+        (Ending::TakeBack, _, _) => "待った".into(),
         _ => "中断".into(),
     })
 }
@@ -623,7 +687,9 @@ pub(crate) fn write(record: &Record, style: Style) -> String {
             Style::Kif => {
                 out.push_str(&format!("{:>4} {text}", i + 1));
                 if let Some(ms) = m.time_ms {
-                    totals[side] = totals[side].saturating_add(ms);
+                    // The total is the sum of the per-move times as written (whole seconds), so a
+                    // second write gives the same totals.
+                    totals[side] = totals[side].saturating_add(ms / 1000 * 1000);
                     out.push_str(&" ".repeat(14usize.saturating_sub(width(&text))));
                     out.push_str(&time(ms, totals[side]));
                 }
@@ -653,15 +719,23 @@ pub(crate) fn write(record: &Record, style: Style) -> String {
         let implied = matches!(outcome.ending, Ending::IllegalAction | Ending::IllegalMove)
             || Outcome::default_winner(outcome.ending, pos.side_to_move()) == outcome.winner;
         if style == Style::Kif && implied {
-            let word = special_word(outcome.ending);
+            // 反則勝ち: the side to move wins (the other fouled); 反則負け: it loses.
+            let word = match outcome.ending {
+                Ending::IllegalAction | Ending::IllegalMove if outcome.winner == Some(pos.side_to_move()) => "反則勝ち",
+                Ending::IllegalAction | Ending::IllegalMove => "反則負け",
+                ending => special_word(ending),
+            };
             out.push_str(&format!("{:>4} {word}", record.moves.len() + 1));
             if let Some(ms) = outcome.time_ms {
                 let side = pos.side_to_move().index();
-                let total = totals[side].saturating_add(ms);
+                let total = totals[side].saturating_add(ms / 1000 * 1000);
                 out.push_str(&" ".repeat(14usize.saturating_sub(width(word))));
                 out.push_str(&time(ms, total));
             }
             out.push('\n');
+        }
+        for comment in &record.end_comments {
+            out.push_str(&format!("*{comment}\n"));
         }
         if let Some(text) = summary_text(outcome) {
             out.push_str(&format!("まで{}手で{text}\n", record.moves.len()));

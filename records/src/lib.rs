@@ -33,7 +33,7 @@ mod kif;
 
 use std::fmt;
 
-use hayanagi::{Color, Handicap, Move, Position};
+use hayanagi::{Color, Handicap, Illegality, Move, Position};
 
 pub use encoding::{TextEncoding, decode};
 
@@ -72,38 +72,53 @@ impl Format {
     /// ```
     #[must_use]
     pub fn detect(text: &str) -> Format {
+        Format::detect_with_reason(text).0
+    }
+
+    /// [`Format::detect`] with the reason, as errors of detected records say it: `("KIF", "...")`.
+    ///
+    /// ```
+    /// use hayanagi_records::Format;
+    /// assert_eq!(Format::detect_with_reason("' a comment\nPI\n+\n"), (Format::Csa, "its first line is a CSA line"));
+    /// assert_eq!(Format::detect_with_reason("+---------------------------+\n").0, Format::Kif);
+    /// ```
+    #[must_use]
+    pub fn detect_with_reason(text: &str) -> (Format, &'static str) {
         let text = text.trim_start_matches('\u{feff}');
         let first_word = text.split_whitespace().next().unwrap_or("");
         if matches!(first_word, "position" | "startpos" | "sfen") {
-            return Format::Usi;
+            return (Format::Usi, "its first word is position, startpos or sfen");
+        }
+        let first = lines(text).find(|l| !l.trim().is_empty() && !l.starts_with('#'));
+        if first.is_some_and(csa::is_csa_line) {
+            return (Format::Csa, "its first line is a CSA line");
         }
         let mut ki2 = false;
-        for line in text.lines() {
+        for line in lines(text) {
             let trimmed = line.trim_start_matches([' ', '\u{3000}']);
             if line.starts_with('#') || line.trim().is_empty() {
                 continue;
             }
-            if trimmed.starts_with(['▲', '△', '☗', '☖']) {
+            if trimmed.starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
                 ki2 = true;
             }
             if kif::is_move_line(trimmed) {
-                return Format::Kif;
+                return (Format::Kif, "a line is a numbered KIF move");
             }
         }
-        let first = text.lines().find(|l| !l.trim().is_empty() && !l.starts_with('#') && !l.starts_with("'CSA"));
-        if let Some(first) = first
-            && first.is_ascii()
-            && (first.starts_with(['V', '$', 'P', '+', '-', '%', '\''])
-                || first.starts_with("N+")
-                || first.starts_with("N-"))
-        {
-            return Format::Csa;
+        if ki2 {
+            (Format::Ki2, "a line starts with ▲ or △ and none is a numbered KIF move")
+        } else {
+            (Format::Kif, "no line is a numbered move, a ▲/△ move or a CSA line")
         }
-        if text.lines().next().is_some_and(|l| l.starts_with("'CSA")) {
-            return Format::Csa;
-        }
-        if ki2 { Format::Ki2 } else { Format::Kif }
     }
+}
+
+/// The lines of a text: ended by LF, CR LF, CR CR LF, or CR alone (old Mac files); the line ends
+/// are not part of the lines.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
+    let end = if text.contains('\n') { '\n' } else { '\r' };
+    text.split(end).map(|line| line.trim_end_matches('\r'))
 }
 
 /// How a game ended, in any format's words. Whose win it is, is in [`Outcome::winner`].
@@ -146,6 +161,10 @@ pub enum Ending {
     LossByDefault,
     /// `%ERROR`.
     Error,
+    /// 待った, `%MATTA`: a take-back was asked for; the record stops (no winner).
+    TakeBack,
+    /// 封じ手: the game was adjourned with a sealed move; the record stops (no winner).
+    Sealed,
 }
 
 /// The end of a record: how, and who won (`None`: a draw, an abort or not known).
@@ -257,6 +276,8 @@ pub struct Record {
     pub outcome: Option<Outcome>,
     /// Variations seen and not followed (KIF).
     pub variations: Vec<Variation>,
+    /// Comments after the ending (CSA `%KACHI,'* -5000`, KIF `*` lines after the special move).
+    pub end_comments: Vec<String>,
 }
 
 impl Record {
@@ -277,6 +298,7 @@ impl Record {
             moves: Vec::new(),
             outcome: None,
             variations: Vec::new(),
+            end_comments: Vec::new(),
         }
     }
 
@@ -327,26 +349,67 @@ impl Record {
         Record::read_str(&text, None)
     }
 
-    /// Reads a record from text in `format` (detected when `None`).
+    /// Reads a record from text in `format` (detected when `None`). A CSA file may hold several
+    /// games separated by `/` lines; this reads the first (see [`Record::read_all`]).
     ///
     /// ```
     /// use hayanagi_records::{Format, Record};
     /// let record = Record::read_str("▲７六歩 △３四歩\n", Some(Format::Ki2))?;
     /// assert_eq!(record.moves.len(), 2);
     /// assert!(Record::read_str("▲７六歩 △３四歩\n", Some(Format::Csa)).is_err());
+    /// // A detected format is named in the error, with the reason.
+    /// let err = Record::read_str("V2.2\nPI\n+\n+7776FU\n+7776FU\n", None).unwrap_err();
+    /// assert!(err.to_string().ends_with("(read as CSA: its first line is a CSA line)"), "{err}");
     /// # Ok::<(), hayanagi_records::ReadError>(())
     /// ```
     ///
     /// # Errors
     /// A [`ReadError`] with the line and column.
     pub fn read_str(text: &str, format: Option<Format>) -> Result<Record, ReadError> {
+        Record::read_games(text, format, false).map(|mut games| games.swap_remove(0))
+    }
+
+    /// Reads every game of a text: the games of a CSA file separated by `/` lines (CSA V2.2 and
+    /// V3.0), or the one game of the other formats.
+    ///
+    /// ```
+    /// use hayanagi_records::Record;
+    /// let games = Record::read_all("V2.2\nPI\n+\n+7776FU\n/\nPI\n+\n+2726FU\n%TORYO\n", None)?;
+    /// assert_eq!(games.iter().map(|g| g.moves[0].mv.to_string()).collect::<Vec<_>>(), ["7g7f", "2g2f"]);
+    /// # Ok::<(), hayanagi_records::ReadError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The first game's [`ReadError`] that fails, with the line in the whole text.
+    pub fn read_all(text: &str, format: Option<Format>) -> Result<Vec<Record>, ReadError> {
+        Record::read_games(text, format, true)
+    }
+
+    /// [`Record::read_all`] from bytes (decoded as [`Record::read_bytes`] does).
+    ///
+    /// # Errors
+    /// As [`Record::read_bytes`].
+    pub fn read_all_bytes(bytes: &[u8], encoding: Option<TextEncoding>) -> Result<Vec<Record>, ReadError> {
+        let (text, _) = decode(bytes, encoding)?;
+        Record::read_all(&text, None)
+    }
+
+    fn read_games(text: &str, format: Option<Format>, all: bool) -> Result<Vec<Record>, ReadError> {
         let text = text.trim_start_matches('\u{feff}');
-        match format.unwrap_or_else(|| Format::detect(text)) {
-            Format::Csa => csa::read(text),
-            Format::Kif => kif::read(text, kif::Style::Kif),
-            Format::Ki2 => kif::read(text, kif::Style::Ki2),
-            Format::Usi => read_usi(text),
-        }
+        let (format, taken_as) = match format {
+            Some(format) => (format, None),
+            None => {
+                let (format, why) = Format::detect_with_reason(text);
+                (format, Some((format, why)))
+            }
+        };
+        let games = match format {
+            Format::Csa => csa::read(text, all),
+            Format::Kif => kif::read(text, kif::Style::Kif).map(|r| vec![r]),
+            Format::Ki2 => kif::read(text, kif::Style::Ki2).map(|r| vec![r]),
+            Format::Usi => read_usi(text).map(|r| vec![r]),
+        };
+        games.map_err(|e| ReadError { taken_as, ..e })
     }
 
     /// Writes the record in `format` as text (encode it with [`TextEncoding::encode`]). KIF and
@@ -378,11 +441,8 @@ fn read_usi(text: &str) -> Result<Record, ReadError> {
     let line = text.lines().next().unwrap_or("").trim_end_matches(['\r', ' ', '\t']);
     // The core reads the command and plays its moves; the start is the end with the moves taken back.
     let mut undos = Vec::new();
-    let end = Position::from_usi_position_with(line, |_, undo| undos.push(undo)).map_err(|e| ReadError {
-        line: 1,
-        column: column(line, e.offset()),
-        kind: ReadErrorKind::Usi(e),
-    })?;
+    let end = Position::from_usi_position_with(line, |_, undo| undos.push(undo))
+        .map_err(|e| ReadError::new(1, column(line, e.offset()), ReadErrorKind::Usi(e)))?;
     let mut start = end;
     for undo in undos.iter().rev() {
         start.undo_unchecked(*undo);
@@ -442,6 +502,15 @@ pub enum ReadErrorKind {
     UnknownHandicap(String),
     /// A start position line (BOD, `手合割`, `P1`, `PI`) after the first move.
     PositionAfterMoves,
+    /// A well-formed move that breaks a rule here, and which rule (二歩, 打ち歩詰め, 王手放置, ...).
+    Illegal {
+        /// The move.
+        mv: Move,
+        /// The rule it breaks.
+        why: Illegality,
+    },
+    /// A `手合割` (`その他`, `詰将棋`) that says the board diagram gives the start, without one.
+    NoDiagram(String),
 }
 
 impl fmt::Display for ReadErrorKind {
@@ -462,6 +531,8 @@ impl fmt::Display for ReadErrorKind {
             ReadErrorKind::MoveAfterEnd => f.write_str("a move after the ending"),
             ReadErrorKind::UnknownHandicap(name) => write!(f, "unknown 手合割 {name:?}"),
             ReadErrorKind::PositionAfterMoves => f.write_str("a start position line after the first move"),
+            ReadErrorKind::Illegal { mv, why } => write!(f, "illegal move {mv}: {why}"),
+            ReadErrorKind::NoDiagram(name) => write!(f, "手合割：{name} without a board diagram"),
         }
     }
 }
@@ -483,11 +554,34 @@ pub struct ReadError {
     pub column: usize,
     /// What is wrong.
     pub kind: ReadErrorKind,
+    /// The format the text was taken for and why, when it was detected (not given).
+    pub taken_as: Option<(Format, &'static str)>,
+}
+
+impl ReadError {
+    pub(crate) fn new(line: usize, column: usize, kind: ReadErrorKind) -> ReadError {
+        ReadError { line, column, kind, taken_as: None }
+    }
 }
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.kind)
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.kind)?;
+        match self.taken_as {
+            Some((format, why)) => write!(f, " (read as {format}: {why})"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Csa => "CSA",
+            Format::Kif => "KIF",
+            Format::Ki2 => "KI2",
+            Format::Usi => "USI",
+        })
     }
 }
 

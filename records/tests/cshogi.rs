@@ -51,12 +51,12 @@ fn cshogi_exports_read_back_to_the_same_games() {
                     (again.start.sfen().to_string(), usi(&again)),
                     (record.start.sfen().to_string(), usi(&record))
                 );
-                // CSA has one code for "the side to move moved illegally" and names every other
-                // foul by the side that made it: 反則負け of the side not to move comes back as
-                // %+ILLEGAL_ACTION / %-ILLEGAL_ACTION, with the same winner.
+                // A foul is one of two words in each format, named differently: CSA by the side
+                // that fouled (%+ILLEGAL_ACTION) or %ILLEGAL_MOVE of the side to move, KIF by the
+                // side to move (反則勝ち, 反則負け). What survives every format is a foul and its winner.
                 let how = |r: &Record| {
                     r.outcome.map(|o| match o.ending {
-                        Ending::IllegalMove if format == Format::Csa => (Ending::IllegalAction, o.winner),
+                        Ending::IllegalMove => (Ending::IllegalAction, o.winner),
                         e => (e, o.winner),
                     })
                 };

@@ -3,7 +3,7 @@
 //! test each, plus the cases where cshogi or python-shogi departs from a clear format, and the
 //! errors' lines and columns.
 
-use hayanagi::{Color, Position};
+use hayanagi::Color;
 use hayanagi_records::{Ending, Format, ReadErrorKind, Record, TextEncoding, decode};
 
 fn usi(record: &Record) -> String {
@@ -74,8 +74,8 @@ fn every_handicap_name_reads_and_writes_back() {
     }
     let err = Record::read_str("手合割：九枚落ち\n", Some(Format::Kif)).unwrap_err();
     assert_eq!((err.line, err.column, err.kind), (1, 5, ReadErrorKind::UnknownHandicap("九枚落ち".into())));
-    // その他 with a board diagram.
-    assert_eq!(read("手合割：その他\n").start, Position::startpos());
+    // その他 says a board diagram gives the start: without one it is an error (tests/real_files.rs).
+    assert!(Record::read_str("手合割：その他\n", None).is_err());
 }
 
 // python-shogi#34, shogihome#403: .kif files are Shift_JIS, .kifu files UTF-8; a reader tells.
@@ -137,9 +137,9 @@ fn kif_resignation_is_the_side_to_move_whatever_the_summary_says() {
     assert_eq!(how(&read(kif)), Some((Ending::Resign, Some(Color::White))));
     let kif = "手合割：香落ち\n   1 ３四歩(33)\n   2 投了\nまで1手で先手の勝ち\n";
     assert_eq!(how(&read(kif)), Some((Ending::Resign, Some(Color::White))));
-    // Fouls: only the summary says whom they favour.
+    // Fouls too: 反則勝ち is the side to move's win (tests/real_files.rs).
     let kif = "手合割：平手\n   1 ７六歩(77)\n   2 反則勝ち\nまで1手で先手の反則勝ち\n";
-    assert_eq!(how(&read(kif)), Some((Ending::IllegalAction, Some(Color::Black))));
+    assert_eq!(how(&read(kif)), Some((Ending::IllegalAction, Some(Color::White))));
 }
 
 #[test]
@@ -202,8 +202,13 @@ fn csa_every_ending_and_its_winner() {
     ] {
         let record = read(&format!("V2.2\nPI\n+\n+7776FU\n-3334FU\n{code}\n"));
         assert_eq!(how(&record), Some((ending, winner)), "{code}");
+        // A foul keeps its winner; its word depends on the format (CSA names who fouled, KIF the
+        // side to move's win or loss).
+        let foul = |h: Option<(Ending, Option<Color>)>| {
+            h.map(|(e, w)| if e == Ending::IllegalMove { (Ending::IllegalAction, w) } else { (e, w) })
+        };
         for format in [Format::Csa, Format::Kif, Format::Ki2] {
-            assert_eq!(how(&read(&record.write(format))), Some((ending, winner)), "{code} as {format:?}");
+            assert_eq!(foul(how(&read(&record.write(format)))), foul(Some((ending, winner))), "{code} as {format:?}");
         }
     }
 }
@@ -235,9 +240,7 @@ fn kif_every_ending_word() {
                 continue; // CSA has no code for these (written as %CHUDAN / %FUZUMI).
             }
             let normal = |h: Option<(Ending, Option<Color>)>| {
-                h.map(|(e, w)| {
-                    if format == Format::Csa && e == Ending::IllegalMove { (Ending::IllegalAction, w) } else { (e, w) }
-                })
+                h.map(|(e, w)| if e == Ending::IllegalMove { (Ending::IllegalAction, w) } else { (e, w) })
             };
             assert_eq!(normal(again), normal(got), "{word} as {format:?}");
         }
@@ -250,7 +253,12 @@ fn errors_name_line_column_and_what() {
         ("手合割：平手\n   1 ７六歩(77)\n   3 ３四歩(33)\n", Format::Kif, (3, 4), "expected move number 2, found 3"),
         ("手合割：平手\n   1 ７六歩(77)\n   2 ７六歩(77)\n", Format::Kif, (3, 6), "move: no legal move fits"),
         ("手合割：平手\n   1 ７六歩(77) (x)\n", Format::Kif, (2, 14), "expected a time such as ( 0:01/00:00:01)"),
-        ("V2.2\nPI\n+\n+7776FU\n-3334FU\n+7674FU\n", Format::Csa, (6, 1), "CSA move: illegal move 7f7d"),
+        (
+            "V2.2\nPI\n+\n+7776FU\n-3334FU\n+7674FU\n",
+            Format::Csa,
+            (6, 1),
+            "illegal move 7f7d: the piece cannot go there (not its move, or blocked)",
+        ),
         ("V2.2\nP1-KY\n", Format::Csa, (2, 6), "expected 9 cells of 3 characters (+FU, -KY, ' * ')"),
         ("V2.2\nPI\n+\n%TORYO\n+7776FU\n", Format::Csa, (5, 1), "a move after the ending"),
     ];
@@ -272,7 +280,10 @@ fn usi_lines_read_and_write() {
     // The core's typed error, not a message: the kind says which move and why.
     let ReadErrorKind::Usi(usi) = err.kind else { panic!("{err:?}") };
     assert!(matches!(usi.kind(), hayanagi::UsiErrorKind::Move { index: 1, error: hayanagi::UsiMoveError::Illegal(_) }));
-    assert_eq!(err.to_string(), "line 1, column 21: USI: moves[1]: illegal move 7g7f");
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 21: USI: moves[1]: illegal move 7g7f (read as USI: its first word is position, startpos or sfen)"
+    );
     // The start moves back to where the record began; a trailing blank is no part of the command.
     let record = Record::read_str("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 7 moves G*5b 5a5b \r\n", Some(Format::Usi)).unwrap();
     assert_eq!(record.start.sfen().to_string(), "4k4/9/9/9/9/9/9/9/4K4 b G 7");

@@ -37,9 +37,8 @@ CSA_ENDINGS = [
     ("%-ILLEGAL_ACTION", "IllegalAction", "b"),
     ("%KACHI", "Declaration", "wins"),
 ]
-# cshogi KIF.Exporter.end reasons -> hayanagi ending. The winner is read from the file's own
-# "まで" line for the foul endings (which side the foul favours is that line's to say), and by the
-# rules (the side to move resigns or declares) otherwise.
+# cshogi KIF.Exporter.end reasons -> hayanagi ending. The winner follows from the side to move:
+# it resigns, declares, wins by 反則勝ち and loses by 反則負け.
 KIF_ENDINGS = [
     ("resign", "Resign"),
     ("win", "Declaration"),
@@ -147,9 +146,10 @@ def main():
             text = open(path, "rb").read().decode("cp932")
             summary = [l for l in text.splitlines() if l.startswith("まで")]
             if ending in ("IllegalAction", "IllegalMove"):
-                said = "b" if "先手の" in summary[0] else "w"
-                # 反則負け names the loser.
-                winner = said if ending == "IllegalAction" else ("w" if said == "b" else "b")
+                # As Kifu for Windows, tsshogi and python-shogi read them: 反則勝ち is a win of the
+                # side to move (the other side fouled), 反則負け its loss; the まで line, which
+                # cshogi words by the parity of the move count, is not asked.
+                winner = colour(to_move) if ending == "IllegalAction" else colour(1 - to_move)
             elif ending == "Resign":
                 winner = colour(1 - to_move)
             elif ending == "Declaration":

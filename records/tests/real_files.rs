@@ -1,0 +1,247 @@
+//! Issue 19: what real files (GUI test suites, converters, Floodgate and 電竜戦 records, Shogi DB2,
+//! 81Dojo, Kifu for Windows, tsshogi's test texts) showed was misread or refused, each as a named
+//! test with its minimal input.
+
+use hayanagi::{Color, Illegality, Position};
+use hayanagi_records::{Ending, Format, ReadErrorKind, Record};
+
+fn read(text: &str) -> Record {
+    Record::read_str(text, None).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+fn usi(record: &Record) -> String {
+    record.write(Format::Usi)
+}
+
+fn how(record: &Record) -> Option<(Ending, Option<Color>)> {
+    record.outcome.map(|o| (o.ending, o.winner))
+}
+
+// ----- silent misreads -----
+
+#[test]
+fn csa_piece_by_piece_position_starts_from_an_empty_board() {
+    let record = read("V2.2\nP+59OU\nP-51OU\n-\n");
+    assert_eq!(usi(&record), "sfen 4k4/9/9/9/9/9/9/9/4K4 w - 1\n");
+    let record = read("V2.2\nP+59OU\nP-51OU\nP+00HI\nP-00AL\n+\n");
+    assert_eq!(usi(&record), "sfen 4k4/9/9/9/9/9/9/9/4K4 b Rr2b4g4s4n4l18p 1\n");
+    // No position line at all: the even game.
+    assert_eq!(usi(&read("V2.2\n+\n+7776FU\n")), "startpos moves 7g7f\n");
+}
+
+#[test]
+fn cr_only_and_cr_cr_lf_line_ends() {
+    assert_eq!(usi(&read("V2.2\rPI\r+\r+7776FU\r-3334FU\r")), "startpos moves 7g7f 3c3d\n");
+    let record = read("手合割：香落ち\r\r\n   1 ３四歩(33)\r\r\n");
+    assert_eq!(record.handicap, Some(hayanagi::Handicap::Lance));
+    assert_eq!(record.moves.len(), 1);
+    let err = Record::read_str("V2.2\rPI\r+\r+7776FU\r+7776FU\r", None).unwrap_err();
+    assert_eq!(err.line, 5);
+}
+
+#[test]
+fn other_handicap_without_a_diagram_is_an_error() {
+    for name in ["その他", "詰将棋"] {
+        let err = Record::read_str(&format!("手合割：{name}\n   1 ７六歩(77)\n"), None).unwrap_err();
+        assert_eq!((err.line, err.kind), (1, ReadErrorKind::NoDiagram(name.into())), "{name}");
+    }
+}
+
+// ----- refused though valid -----
+
+#[test]
+fn csa_whose_first_line_is_a_comment_or_a_name() {
+    assert_eq!(usi(&read("' コメント\nV2.2\nPI\n+\n+7776FU\n")), "startpos moves 7g7f\n");
+    let record = read("N+羽生\nPI\n+\n+7776FU\n");
+    assert_eq!((record.header("先手"), usi(&record).as_str()), (Some("羽生"), "startpos moves 7g7f\n"));
+}
+
+#[test]
+fn bare_board_diagram_is_kif() {
+    let bod = "+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n\
+               | ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n\
+               | ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n\
+               | ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n";
+    assert_eq!(Format::detect(bod), Format::Kif);
+    assert_eq!(usi(&read(bod)), "sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1\n");
+}
+
+#[test]
+fn misdetection_errors_say_what_the_input_was_taken_for_and_why() {
+    let err = Record::read_str("hello\n", None).unwrap_err();
+    assert_eq!(err.taken_as.map(|t| t.0), Some(Format::Kif));
+    assert!(err.to_string().contains("(read as KIF: no line is a numbered move"), "{err}");
+    // A format given is not guessed, so not named.
+    assert_eq!(Record::read_str("hello\n", Some(Format::Kif)).unwrap_err().taken_as, None);
+}
+
+#[test]
+fn ki2_moves_without_spaces_between_them() {
+    let record = read("▲７六歩    △３四歩    ▲２二角不成△同　銀\n");
+    assert_eq!(usi(&record), "startpos moves 7g7f 3c3d 8h2b 3a2b\n");
+    assert_eq!(usi(&read("▲７六歩△３四歩\n")), "startpos moves 7g7f 3c3d\n");
+}
+
+#[test]
+fn tsume_summary_mate_in_n() {
+    let bod = "後手の持駒：なし\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n\
+               | ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n\
+               | ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n\
+               | ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金\n";
+    let kif = format!("手合割：詰将棋\n{bod}手数----指手---------消費時間--\n   1 ５二金打\nまで1手詰\n");
+    let record = read(&kif);
+    assert_eq!(how(&record), Some((Ending::Mate, Some(Color::Black))));
+    let ki2 = format!("手合割：詰将棋\n{bod}▲５二金\nまで1手詰\n");
+    assert_eq!(how(&read(&ki2)), Some((Ending::Mate, Some(Color::Black))));
+    assert_eq!(read(&ki2).moves.len(), 1);
+}
+
+#[test]
+fn padded_and_full_width_variation_headers() {
+    let kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：   2手\n   2 ８四歩(83)\n\n変化：１手\n   1 ２六歩(27)\n";
+    let record = read(kif);
+    assert_eq!(record.variations.iter().map(|v| v.ply).collect::<Vec<_>>(), [2, 1]);
+}
+
+#[test]
+fn csa_comment_after_a_comma() {
+    let record = read("V2.2\nPI\n+\n+7776FU,'comment\n-3334FU\n%KACHI,'* -5000 win\n");
+    assert_eq!(record.moves[0].comments, ["comment"]);
+    assert_eq!(record.end_comments, ["* -5000 win"]);
+    assert_eq!(how(&record), Some((Ending::Declaration, Some(Color::Black))));
+    assert!(record.write(Format::Csa).ends_with("%KACHI\n'* -5000 win\n"));
+}
+
+#[test]
+fn csa_matta() {
+    let record = read("V2.2\nPI\n+\n+7776FU\n%MATTA\n");
+    assert_eq!(how(&record), Some((Ending::TakeBack, None)));
+    assert!(record.write(Format::Csa).ends_with("%MATTA\n"));
+    assert_eq!(how(&read(&record.write(Format::Kif))), Some((Ending::TakeBack, None)));
+}
+
+#[test]
+fn csa_trailing_blanks_and_stripped_last_cell() {
+    assert_eq!(usi(&read("V2.2\nPI \n+\n+7776FU\n")), "startpos moves 7g7f\n");
+    let record = read("V2.2\nPI82HI \n-\n");
+    assert_eq!(record.handicap, Some(hayanagi::Handicap::Rook));
+    let rows = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA *\nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\n\
+                P4 *  *  *  *  *  *  *  *  *\nP5 *  *  *  *  *  *  *  *  *\nP6 *  *  *  *  *  *  *  *  *\n\
+                P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI *\nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n";
+    assert_eq!(read(&format!("V2.2\n{rows}+\n")).start, Position::startpos());
+    let record = read("V2.2\nP+59OU\nP-51OU\nP+00FU \n+\n");
+    assert_eq!(usi(&record), "sfen 4k4/9/9/9/9/9/9/9/4K4 b P 1\n");
+}
+
+#[test]
+fn handicap_names_real_files_use() {
+    assert_eq!(read("手合割：飛落ち\n").handicap, Some(hayanagi::Handicap::Rook));
+    let record = read("手合割：トンボ\n   1 ５二玉(51)\n");
+    assert_eq!(usi(&record), "sfen 4k4/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 5a5b\n");
+    assert!(record.write(Format::Kif).contains("手合割：トンボ\n"));
+    let csa = record.write(Format::Csa);
+    assert!(csa.contains("PI91KY81KE71GI61KI41KI31GI21KE11KY\n"), "{csa}");
+}
+
+#[test]
+fn shogi_db2_ends_inside_a_ki2_line() {
+    let record = read("▲７六歩    △３四歩    ▲２六歩    △投了\nまで3手で先手の勝ち\n");
+    assert_eq!(record.moves.len(), 3);
+    assert_eq!(how(&record), Some((Ending::Resign, Some(Color::Black))));
+}
+
+#[test]
+fn dojo81_time_up() {
+    let record = read("手合割：平手\n   1 ７六歩(77)   ( 0:03/00:00:03)\n   2 Time-up   ( 0:10/00:00:10)\n");
+    assert_eq!(how(&record), Some((Ending::TimeUp, Some(Color::Black))));
+}
+
+#[test]
+fn kif_same_square_with_spaces_before_the_from_square() {
+    let kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同銀　(31)\n";
+    assert_eq!(usi(&read(kif)), "startpos moves 7g7f 3c3d 8h2b+ 3a2b\n");
+}
+
+#[test]
+fn white_triangle_outline_for_white() {
+    assert_eq!(usi(&read("▲７六歩 ▽３四歩 ▼２六歩\n")), "startpos moves 7g7f 3c3d 2g2f\n");
+}
+
+#[test]
+fn sealed_move() {
+    let record = read("手合割：平手\n   1 ７六歩(77)\n   2 封じ手\n");
+    assert_eq!(how(&record), Some((Ending::Sealed, None)));
+    assert!(record.write(Format::Kif).contains("   2 封じ手\n"));
+    assert_eq!(how(&read(&record.write(Format::Ki2))), Some((Ending::Sealed, None)));
+}
+
+#[test]
+fn two_special_moves_at_the_end() {
+    let record = read("手合割：平手\n   1 ７六歩(77)\n   2 中断\n   3 投了\nまで1手で中断\n");
+    assert_eq!(how(&record), Some((Ending::Abort, None)));
+    assert_eq!(record.end_comments, ["投了"]);
+}
+
+#[test]
+fn csa_several_games_separated_by_slash() {
+    let text = "V2.2\nN+A\nPI\n+\n+7776FU\n%TORYO\n/\nN+B\nPI82HI\n-\n-3334FU\n/\n";
+    let games = Record::read_all(text, None).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!((games[0].header("先手"), games[1].header("先手")), (Some("A"), Some("B")));
+    assert_eq!(games[1].handicap, Some(hayanagi::Handicap::Rook));
+    assert_eq!(usi(&Record::read_str(text, None).unwrap()), "startpos moves 7g7f\n");
+    let err = Record::read_all("V2.2\nPI\n+\n/\nPI\n+\n+7775FU\n", None).unwrap_err();
+    assert_eq!(err.line, 7);
+}
+
+// ----- written wrong -----
+
+#[test]
+fn fouls_are_relative_to_the_side_to_move() {
+    // Black (to move) acted illegally: White wins, and KIF says the side to move lost.
+    let record = read("V2.2\nPI\n+\n+7776FU\n-3334FU\n%+ILLEGAL_ACTION\n");
+    assert_eq!(how(&record), Some((Ending::IllegalAction, Some(Color::White))));
+    let kif = record.write(Format::Kif);
+    assert!(kif.contains("   3 反則負け\nまで2手で後手の反則勝ち\n"), "{kif}");
+    assert_eq!(how(&read(&kif)).map(|h| h.1), Some(Some(Color::White)));
+    let record = read("V2.2\nPI\n+\n+7776FU\n-3334FU\n%-ILLEGAL_ACTION\n");
+    let kif = record.write(Format::Kif);
+    assert!(kif.contains("   3 反則勝ち\n"), "{kif}");
+    assert_eq!(how(&read(&kif)).map(|h| h.1), Some(Some(Color::Black)));
+    // As Kifu for Windows reads them: 反則勝ち is the side to move's win, whatever まで says.
+    let kif = "手合割：平手\n   1 ７六歩(77)\n   2 反則勝ち\nまで1手で先手の反則勝ち\n";
+    assert_eq!(how(&read(kif)), Some((Ending::IllegalAction, Some(Color::White))));
+}
+
+#[test]
+fn second_write_is_stable() {
+    let kif = "先手： 羽生\n手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    let once = read(kif).write(Format::Kif);
+    assert!(once.contains("先手： 羽生\n"), "{once}");
+    assert_eq!(read(&once).write(Format::Kif), once);
+    // Fractions of a second from CSA: the KIF totals are the sums of the times written.
+    let csa = "V3.0\nPI\n+\n+7776FU\nT1.6\n-3334FU\nT1\n+2726FU\nT1.6\n";
+    let kif = read(csa).write(Format::Kif);
+    assert!(kif.contains("   3 ２六歩(27)    ( 0:01/00:00:02)\n"), "{kif}");
+    assert_eq!(read(&kif).write(Format::Kif), kif);
+}
+
+#[test]
+fn illegal_recorded_moves_say_why() {
+    let nifu = "V2.2\nP+59OU17FU\nP-51OU\nP+00FU\n+\n+0013FU\n";
+    let err = Record::read_str(nifu, None).unwrap_err();
+    assert!(matches!(err.kind, ReadErrorKind::Illegal { why: Illegality::TwoPawns, .. }), "{err}");
+    assert!(err.to_string().contains("二歩"), "{err}");
+    // 打ち歩詰め, in KIF.
+    let bod = "後手の持駒：なし\n+---------------------------+\n|v玉 ・ ・ ・ ・ ・ ・ ・ ・|一\n\
+               | ・ ・ 金 ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n| ・ 桂 ・ ・ ・ ・ ・ ・ ・|四\n\
+               | ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n\
+               | ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ ・ ・ ・ ・ 玉|九\n+---------------------------+\n先手の持駒：歩\n";
+    let err = Record::read_str(&format!("{bod}   1 ９二歩打\n"), None).unwrap_err();
+    assert!(matches!(err.kind, ReadErrorKind::Illegal { why: Illegality::PawnDropMate, .. }), "{err}");
+    // 王手放置.
+    let csa = "V2.2\nP+59OU99FU\nP-51OU58HI\n+\n+9998FU\n";
+    let err = Record::read_str(csa, None).unwrap_err();
+    assert!(matches!(err.kind, ReadErrorKind::Illegal { why: Illegality::IgnoresCheck, .. }), "{err}");
+    assert!(err.to_string().contains("王手放置"), "{err}");
+}
