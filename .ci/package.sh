@@ -21,9 +21,13 @@ files=$(tar -tzf "$crate" | grep -vc '/$')
 echo "package: $(basename "$crate"): $(stat -c %s "$crate") bytes, $files files"
 tar -xzf "$crate" -C "$work"
 unpacked=$(ls -d "$work"/hayanagi-*/)
-# Nothing but what a user builds.
-if tar -tzf "$crate" | grep -Ev '^hayanagi-[^/]+/(src/.*\.rs|gen/lib\.rs|build\.rs|README\.md|LICENSE-(MIT|APACHE)|Cargo\.toml(\.orig)?|Cargo\.lock|\.cargo_vcs_info\.json)?$'; then
+# Nothing but what a user builds, and the rule book the docs cite (docs/RULES.md), which must be there.
+if tar -tzf "$crate" | grep -Ev '^hayanagi-[^/]+/(src/.*\.rs|gen/lib\.rs|build\.rs|README\.md|docs/RULES\.md|LICENSE-(MIT|APACHE)|Cargo\.toml(\.orig)?|Cargo\.lock|\.cargo_vcs_info\.json)?$'; then
   echo ".ci/package.sh: the package holds files a user does not build (above)" >&2
+  exit 1
+fi
+if ! tar -tzf "$crate" | grep -Eq '^hayanagi-[^/]+/docs/RULES\.md$'; then
+  echo ".ci/package.sh: the package lacks docs/RULES.md, which its docs cite" >&2
   exit 1
 fi
 
