@@ -16,8 +16,9 @@
 //!   [`MoveGroup`]s, [`Position::for_each_legal_move`]); [`Position::key_after`] without playing.
 //! - **Making moves**: [`Position::play`] (checked), [`Position::play_unchecked`], and
 //!   [`Position::undo`] (checked: it refuses a record that is not of the last move) or
-//!   [`Position::undo_unchecked`]; the Zobrist [`Position::key`] and the checkers are kept up to date on every
-//!   move. [`Position::perft`] counts the tree.
+//!   [`Position::undo_unchecked`]; the Zobrist [`Position::key`] is kept up to date on every move,
+//!   while [`Position::checkers`] and [`Position::pinned`] are computed when asked.
+//!   [`Position::perft`] counts the tree.
 //! - **Game status** ([`Status`]): mate, no moves, four-fold repetition confirmed against the full
 //!   position, perpetual check, max-ply draw, from a [`History`] whose storage the caller chooses; the
 //!   entering-king declaration ([`Position::declaration`]) under the 24- or 27-point rule.

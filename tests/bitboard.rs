@@ -81,7 +81,7 @@ fn iteration_and_pop_lsb_visit_squares_in_index_order() {
 }
 
 #[test]
-fn layout_follows_the_spec() {
+fn layout_is_64_bits_in_lo_and_17_in_hi() {
     // Squares 0..=63 in lo, 64..=80 in the low 17 bits of hi.
     assert_eq!(Bitboard::from_square(Square::SQ_9A).lo(), 1);
     assert_eq!(Bitboard::from_square(Square::SQ_9H).lo(), 1 << 63);

@@ -1,6 +1,7 @@
 //! The move generator against a slow generator written straight from the rules (tests/common/rules.rs),
-//! over positions from random games with several biases, plus the consistency of everything the
-//! position caches (key, checkers) and of `is_legal`, `gives_check`, `count_legal_moves`, play/undo.
+//! over positions from random games with several biases, plus the incremental key against the key
+//! computed from scratch, the checkers (computed when asked) against the rule book's attacks, and
+//! `is_legal`, `gives_check`, `count_legal_moves`, play/undo.
 
 mod common;
 #[path = "common/playout.rs"]
@@ -26,11 +27,22 @@ fn check_position(pos: &Position, rng: &mut Rng) {
     assert_eq!(usi_sorted(pos), Plain::of(pos).legal_moves(), "legal moves differ from the rules in {sfen}");
     assert_eq!(pos.count_legal_moves(), moves.len() as u64, "count in {sfen}");
     assert_eq!(pos.key(), pos.compute_key(), "incremental key in {sfen}");
-    let checkers = match pos.king(pos.side_to_move()) {
-        Some(king) => pos.attackers_to(pos.side_to_move().flip(), king, pos.occupied()),
-        None => hayanagi::Bitboard::EMPTY,
-    };
-    assert_eq!(pos.checkers(), checkers, "cached checkers in {sfen}");
+    // The checkers (computed when asked) against the rule book: every enemy piece whose ray-walk
+    // attacks reach the king.
+    let them = pos.side_to_move().flip();
+    let mut checkers = hayanagi::Bitboard::EMPTY;
+    if let Some(king) = pos.king(pos.side_to_move()) {
+        for square in Square::ALL {
+            if let Some(piece) = pos.piece_at(square)
+                && piece.color() == them
+                && common::naive_attacks(them, piece.kind(), square, pos.occupied()).contains(king)
+            {
+                checkers = checkers.with(square);
+            }
+        }
+    }
+    assert_eq!(pos.checkers(), checkers, "checkers against the rule book in {sfen}");
+    assert_eq!(pos.in_check(), !checkers.is_empty(), "in_check in {sfen}");
 
     for &mv in moves.iter() {
         assert!(pos.is_legal(mv), "{mv} generated but not is_legal in {sfen}");

@@ -1,5 +1,6 @@
-//! One named test per move rule of SPEC §3, each on its own position. Every test also compares the
-//! whole legal move list with the slow generator written from the rules (tests/common/rules.rs).
+//! One named test per move rule (docs/RULES.md R10–R37), each on its own position. Every test also
+//! compares the whole legal move list with the slow generator written from the rules
+//! (tests/common/rules.rs).
 
 mod common;
 #[path = "common/rules.rs"]

@@ -1,6 +1,6 @@
-//! SFEN (SPEC §2): one named test per rejection, with the expected field, byte offset and kind; what is
-//! accepted; the writer (hands order, `write_sfen`, `MAX_SFEN_LEN`); parse -> print -> parse round
-//! trips; and a deterministic no-panic sweep over prefixes and mutations.
+//! SFEN (docs/RULES.md R80–R88): one named test per rejection, with the expected field, byte offset and
+//! kind; what is accepted; the writer (hands order, `write_sfen`, `MAX_SFEN_LEN`); parse -> print ->
+//! parse round trips; and a deterministic no-panic sweep over prefixes and mutations.
 
 mod common;
 mod mutate;
@@ -14,8 +14,8 @@ use hayanagi::{
 };
 
 const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-/// SPEC §6 perft positions.
-const SPEC_POSITIONS: [&str; 2] = [
+/// The perft positions of docs/RULES.md R114 besides the start.
+const PERFT_POSITIONS: [&str; 2] = [
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
     "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
 ];
@@ -515,7 +515,7 @@ fn accepts_the_positions_the_peer_engines_are_measured_on() {
 
 #[test]
 fn accepts_the_full_set() {
-    for sfen in SPEC_POSITIONS {
+    for sfen in PERFT_POSITIONS {
         accepts(sfen);
     }
     // All 38 pieces other than the kings in hand.
@@ -541,7 +541,7 @@ fn hands_are_written_black_then_white_in_r_b_g_s_n_l_p_order_with_counts_of_two_
 
 #[test]
 fn write_sfen_fills_a_long_enough_buffer() {
-    for sfen in [STARTPOS, SPEC_POSITIONS[0], SPEC_POSITIONS[1]] {
+    for sfen in [STARTPOS, PERFT_POSITIONS[0], PERFT_POSITIONS[1]] {
         let pos = accepts(sfen);
         let mut buf = [0xaau8; MAX_SFEN_LEN];
         let len = pos.write_sfen(&mut buf).unwrap();
@@ -555,8 +555,8 @@ fn write_sfen_fills_a_long_enough_buffer() {
 
 #[test]
 fn write_sfen_reports_the_needed_length_on_short_buffers() {
-    let pos = accepts(SPEC_POSITIONS[1]);
-    let needed = SPEC_POSITIONS[1].len();
+    let pos = accepts(PERFT_POSITIONS[1]);
+    let needed = PERFT_POSITIONS[1].len();
     for short in 0..needed {
         let mut buf = vec![0u8; short];
         assert_eq!(pos.write_sfen(&mut buf), Err(needed), "buffer of {short}");
@@ -627,8 +627,8 @@ fn assert_round_trip(pos: &Position) {
 }
 
 #[test]
-fn round_trips_startpos_and_the_spec_positions() {
-    for sfen in [STARTPOS, SPEC_POSITIONS[0], SPEC_POSITIONS[1]] {
+fn round_trips_startpos_and_the_perft_positions() {
+    for sfen in [STARTPOS, PERFT_POSITIONS[0], PERFT_POSITIONS[1]] {
         let pos = accepts(sfen);
         assert_eq!(pos.sfen().to_string(), sfen);
         assert_round_trip(&pos);
@@ -640,7 +640,7 @@ fn round_trips_positions_of_random_playouts() {
     let mut rng = Rng::new(0x5fe2_2026);
     let mut checked = 0;
     for game in 0..60 {
-        let start = if game % 3 == 2 { SPEC_POSITIONS[0] } else { STARTPOS };
+        let start = if game % 3 == 2 { PERFT_POSITIONS[0] } else { STARTPOS };
         let mut pos = accepts(start);
         for _ in 0..300 {
             assert_round_trip(&pos);
@@ -661,8 +661,8 @@ fn round_trips_positions_of_random_playouts() {
 /// Seeds for the sweep: valid SFENs of different shapes.
 const SEEDS: [&str; 6] = [
     STARTPOS,
-    SPEC_POSITIONS[0],
-    SPEC_POSITIONS[1],
+    PERFT_POSITIONS[0],
+    PERFT_POSITIONS[1],
     "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 18446744073709551615",
     "+P+L+N1k4/9/N8/9/9/9/9/9/4K4 w - 1",
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -",
@@ -718,8 +718,8 @@ fn error_is_small_copy_and_displays() {
     assert_eq!(err.to_string(), "input at byte 27: byte 0x09 is not printable ASCII");
 }
 
-/// Positions cshogi 1.1.0 reads without complaint but SPEC §2 rejects (found by the differential
-/// tests in tests/differential/); the rules win.
+/// Positions cshogi 1.1.0 reads without complaint but the rules reject (docs/RULES.md R85; found by the
+/// differential tests in tests/differential/); the rules win.
 #[test]
 fn positions_cshogi_accepts_but_the_rules_reject() {
     for sfen in [

@@ -1,4 +1,4 @@
-//! Game status (SPEC §4): one named test per rule, each with its position.
+//! Game status (docs/RULES.md R44–R48, R60): one named test per rule, each with its position.
 
 #[path = "common/judge.rs"]
 mod judge;
@@ -27,7 +27,7 @@ fn play_all<S: AsRef<[Entry]> + AsMut<[Entry]>>(history: &mut History<S>, pos: &
 const GOLD_SHUFFLE: &str = "6i6h 4a4b 6h6i 4b4a";
 
 #[test]
-fn status_display_is_the_spec_spelling() {
+fn status_display_is_the_documented_spelling() {
     let spelled: Vec<String> = Status::ALL.iter().map(|status| status.to_string()).collect();
     assert_eq!(
         spelled,

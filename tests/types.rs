@@ -1,4 +1,4 @@
-//! The value types: `const` construction, SPEC §1 numbering, USI names, conversions.
+//! The value types: `const` construction, square numbering (docs/RULES.md R1), USI names, conversions.
 
 use hayanagi::{Bitboard, Color, File, Piece, PieceKind, Rank, Square, SquareParseError};
 
@@ -26,7 +26,7 @@ fn const_items_hold_the_right_values() {
 }
 
 #[test]
-fn square_numbering_follows_the_spec() {
+fn square_numbering_is_row_by_row_from_9a() {
     for (index, square) in Square::ALL.into_iter().enumerate() {
         assert_eq!(square.index(), index);
         let (row, col) = (index / 9, index % 9);

@@ -1,5 +1,5 @@
-//! USI (SPEC §2, §3): move syntax and legality, and the `position` command with its errors, offsets
-//! and the after-move callback; a deterministic no-panic sweep over commands.
+//! USI (docs/RULES.md R90–R95): move syntax and legality, and the `position` command with its errors,
+//! offsets and the after-move callback; a deterministic no-panic sweep over commands.
 
 mod common;
 mod mutate;

@@ -1,4 +1,4 @@
-//! `hayanagi`: the command-line tool (SPEC §5) over the library.
+//! `hayanagi`: the command-line tool (docs/RULES.md R107–R111) over the library.
 //!
 //! ```text
 //! hayanagi perft <depth> [--divide] [--no-bulk] <position>
@@ -305,8 +305,8 @@ fn analyze_line(line: &[u8], out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{}", moves.join(" "))
 }
 
-/// The position and its game status (SPEC §4), with the positions of the `moves ...` list recorded
-/// in a [`History`] on the way, so that repetition and perpetual check are seen.
+/// The position and its game status (docs/RULES.md R44–R47), with the positions of the `moves ...` list
+/// recorded in a [`History`] on the way, so that repetition and perpetual check are seen.
 fn position_and_status(text: &[u8]) -> Result<(Position, Status), String> {
     // One entry per word is more than the move list can need.
     let words = text.split(|&byte| byte == b' ').count();

@@ -1,5 +1,5 @@
-//! The `hayanagi` binary (SPEC §5), run as a user runs it: arguments in, stdout, stderr and the
-//! exit status out.
+//! The `hayanagi` binary (docs/RULES.md R107–R111), run as a user runs it: arguments in, stdout, stderr
+//! and the exit status out.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
@@ -11,9 +11,9 @@ mod run;
 use run::hayanagi;
 
 const STARTPOS_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-/// SPEC §6: the "matsuri" position (207 / 28,684 / 4,809,015 ...).
+/// docs/RULES.md R114: the "matsuri" position (207 / 28,684 / 4,809,015 ...).
 const MATSURI: &str = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
-/// SPEC §3: the position with the most legal moves, 593.
+/// docs/RULES.md R19: the position with the most legal moves, 593.
 const MAX_MOVES: &str = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
 /// White to move, checked by the gold on 5b, which the pawn on 5c guards: mate.
 const MATE: &str = "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1";
@@ -68,7 +68,7 @@ fn divide_lines(stdout: &str) -> Vec<(String, u64)> {
 // ----- perft -----
 
 #[test]
-fn perft_startpos_depths_1_to_3_match_spec() {
+fn perft_startpos_depths_1_to_3_match_the_reference() {
     for (depth, expected) in [(1, 30), (2, 900), (3, 25_470)] {
         assert_eq!(nodes_searched(&perft(depth, &[], "startpos")), expected, "depth {depth}");
     }
@@ -114,7 +114,7 @@ fn no_bulk_counts_the_same_as_bulk() {
 }
 
 #[test]
-fn perft_matsuri_depths_1_and_2_match_spec() {
+fn perft_matsuri_depths_1_and_2_match_the_reference() {
     assert_eq!(nodes_searched(&perft(1, &[], MATSURI)), 207);
     let stdout = perft(2, &["--divide"], MATSURI);
     assert_eq!(nodes_searched(&stdout), 28_684);

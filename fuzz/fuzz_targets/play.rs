@@ -3,12 +3,12 @@
 //! it is in the legal list), pass, take the last step back, or play an arbitrary code with
 //! `play_unchecked` on a scratch copy (which must not panic).
 //!
-//! After every step: the incremental key equals the recomputed key and the cached checkers the
-//! recomputed ones; every generated move is legal, unique and reads back from its USI text;
-//! `count_legal_moves` equals the list's length and `status` agrees with it; `gives_check` tells
-//! whether each move leaves the opponent in check; undo restores the exact position; the SFEN
-//! round-trips. At the end, the legal moves equal those of the slow generator written from the rules
-//! in tests/common/rules.rs.
+//! After every step: the incremental key equals the recomputed key, and after an undo the checkers
+//! (computed when asked) are those of the position before the move; every generated move is legal,
+//! unique and reads back from its USI text; `count_legal_moves` equals the list's length and `status`
+//! agrees with it; `gives_check` tells whether each move leaves the opponent in check; undo restores
+//! the exact position; the SFEN round-trips. At the end, the legal moves equal those of the slow
+//! generator written from the rules in tests/common/rules.rs.
 
 #![no_main]
 
@@ -21,9 +21,9 @@ use hayanagi::{Color, Move, MoveList, PlayError, Position, Status, Undo};
 use hayanagi_fuzz::{assert_consistent, assert_sfen_round_trip};
 use libfuzzer_sys::fuzz_target;
 
-/// Start positions: the initial position, the perft positions of SPEC §6, positions with full hands
-/// (many drops), a pawn-drop-mate trap, a tsume problem without the attacker's king, and a ply at the
-/// end of the u64 range.
+/// Start positions: the initial position, the perft positions of docs/RULES.md R114, positions with
+/// full hands (many drops), a pawn-drop-mate trap, a tsume problem without the attacker's king, and a
+/// ply at the end of the u64 range.
 const STARTS: [&str; 9] = [
     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
     "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
@@ -49,8 +49,8 @@ fn check_position(pos: &Position) -> MoveList {
     pos.generate_legal_moves(&mut again);
     assert_eq!(&*again, &*moves, "{pos:?}: generate_legal_moves and legal_moves differ");
     assert_eq!(pos.count_legal_moves(), moves.len() as u64, "{pos:?}: count_legal_moves");
-    // 593 is the known maximum with both kings on the board (SPEC §3); without them, the list's
-    // capacity is the proven bound, and a full list would mean moves were dropped.
+    // 593 is the known maximum with both kings on the board (docs/RULES.md R19); without them, the
+    // list's capacity is the proven bound, and a full list would mean moves were dropped.
     let both_kings = pos.king(Color::Black).is_some() && pos.king(Color::White).is_some();
     assert!(moves.len() <= if both_kings { 593 } else { MoveList::CAPACITY - 1 }, "{pos:?}: {} moves", moves.len());
     let status = match (moves.is_empty(), pos.in_check()) {

@@ -12,8 +12,8 @@ const HI_MASK: u64 = (1 << 17) - 1;
 /// A set of squares.
 ///
 /// Square `i` is bit `i` of `lo` for `i < 64` and bit `i - 64` of `hi` otherwise; the upper 47 bits of
-/// `hi` are always zero (SPEC §1). Every constructor keeps that invariant, so equality is plain field
-/// equality.
+/// `hi` are always zero (docs/RULES.md R4). Every constructor keeps that invariant, so equality is
+/// plain field equality.
 ///
 /// The [`bitboard!`](crate::bitboard!) macro writes one as a diagram, rank `a` on top and file 9 on
 /// the left, as a board is printed:

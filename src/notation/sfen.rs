@@ -1,4 +1,4 @@
-//! SFEN: reading (strict, SPEC §2) and writing positions.
+//! SFEN: reading (strict, docs/RULES.md R80–R88) and writing positions.
 //!
 //! The parser works on bytes, allocates nothing and never panics. It reads the input into plain data
 //! (board array, hands, side, ply) with the byte offset of every piece, checks the rules on that data,
@@ -587,16 +587,16 @@ impl fmt::Write for SliceWriter<'_> {
 }
 
 impl Position {
-    /// Parses an SFEN strictly (SPEC §2): `<board> <side> <hands> [<ply>]`, fields separated by
-    /// exactly one ASCII space, no space before the first or after the last field; a missing ply
-    /// means 1.
+    /// Parses an SFEN strictly (docs/RULES.md R80–R88): `<board> <side> <hands> [<ply>]`, fields
+    /// separated by exactly one ASCII space, no space before the first or after the last field; a
+    /// missing ply means 1.
     ///
     /// Accepted also, since they are unambiguous: adjacent digits in a rank (`45` for 9 empty squares),
     /// hand pieces in any order, and an explicit count of 1 (`1P`). Rejected, with an [`SfenError`]
-    /// naming the field and byte: everything SPEC §2 lists (non-printable bytes, a malformed board,
-    /// side or hands, too many pieces of a kind, two kings of a colour, a piece that could never
-    /// move, nifu, the side not to move in check, a ply of 0, with a sign or a non-digit, or above
-    /// `u64::MAX`), and counts or plies with a leading zero. Never panics, never allocates.
+    /// naming the field and byte: everything docs/RULES.md R80–R85 lists (non-printable bytes, a
+    /// malformed board, side or hands, too many pieces of a kind, two kings of a colour, a piece that
+    /// could never move, nifu, the side not to move in check, a ply of 0, with a sign or a non-digit,
+    /// or above `u64::MAX`), and counts or plies with a leading zero. Never panics, never allocates.
     ///
     /// ```
     /// use hayanagi::{Color, Position, SetupProblem, SfenErrorKind, SfenField, Square};

@@ -1,4 +1,4 @@
-//! USI: moves (`7g7f`, `8h2b+`, `P*5e`, SPEC §3) and the `position` command.
+//! USI: moves (`7g7f`, `8h2b+`, `P*5e`, docs/RULES.md R90) and the `position` command.
 //!
 //! Everything here reads bytes, allocates nothing and never panics. Words are separated by exactly
 //! one ASCII space, as the SFEN fields are: no space at the start or the end, no runs of spaces.
@@ -110,9 +110,9 @@ fn square_at(usi: &[u8], at: usize) -> Result<Square, UsiMoveError> {
 }
 
 impl Move {
-    /// Reads a USI move, syntax only (SPEC §3): `7g7f`, `8h2b+`, `P*5e` (also `"7g7f".parse()`).
-    /// Drop letters are uppercase for both colours; `+` is allowed only after a board move. Whether
-    /// the move is legal is [`Position::parse_usi_move`]'s question.
+    /// Reads a USI move, syntax only (docs/RULES.md R90): `7g7f`, `8h2b+`, `P*5e` (also
+    /// `"7g7f".parse()`). Drop letters are uppercase for both colours; `+` is allowed only after a
+    /// board move. Whether the move is legal is [`Position::parse_usi_move`]'s question.
     ///
     /// # Errors
     /// [`UsiMoveError::Syntax`] with the byte offset and what is wrong (never `Illegal`).
@@ -344,7 +344,7 @@ fn word_end(input: &[u8], from: usize) -> usize {
 }
 
 impl Position {
-    /// Parses a USI move and accepts it only if it is legal here (SPEC §3).
+    /// Parses a USI move and accepts it only if it is legal here (docs/RULES.md R91).
     ///
     /// ```
     /// use hayanagi::{Position, UsiMoveError};

@@ -415,8 +415,8 @@ pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Posi
     // codes have a fixed total length; see `codes`).
     debug_assert!(counts.iter().zip(SET).all(|(&count, limit)| count == limit as u32));
     let setup = Setup { board, hands, side_to_move: side, ply };
-    // The rules of SPEC §2, written once in `Setup::validate`; the box holds what is not on the board
-    // or in a hand, so no material is missing.
+    // The position rules (docs/RULES.md R64–R70), written once in `Setup::validate`; the box holds
+    // what is not on the board or in a hand, so no material is missing.
     setup.validate(Relaxations::INCOMPLETE_MATERIAL).map_err(|error| {
         // Kings come only from the two king fields, on different squares, and the plies readers
         // pass are at least 1; so the problem is one of the board's, at its piece's code.
@@ -460,8 +460,8 @@ impl Position {
     /// # Errors
     /// An [`UnpackError`] naming the bit: a king square that is 81 (no king) or above, both kings on
     /// one square, bits that start no hand code, hand codes out of order, a code past bit 256, more
-    /// pieces of a kind than the set has, or a position that breaks SPEC §2 (a dead piece, nifu, the
-    /// side not to move in check).
+    /// pieces of a kind than the set has, or a position that breaks docs/RULES.md R64–R69 (a dead
+    /// piece, nifu, the side not to move in check).
     ///
     /// ```
     /// use hayanagi::{PackedFormat, Position, UnpackErrorKind};

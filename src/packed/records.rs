@@ -123,8 +123,8 @@ pub struct Hcpe {
 /// byte (0).
 ///
 /// Reading rejects a position PackedSfen rejects, a move that is not legal in it, a game ply of 0
-/// (SPEC §2: plies start at 1), a result outside -1..=1 and a non-zero padding byte. The position
-/// read has the record's game ply; writing needs a ply of at most 65,535.
+/// (docs/RULES.md R58: plies start at 1), a result outside -1..=1 and a non-zero padding byte. The
+/// position read has the record's game ply; writing needs a ply of at most 65,535.
 ///
 /// ```
 /// use hayanagi::{PsvResult, PackedRecord, Position, Psv};

@@ -1,5 +1,6 @@
-//! The position: pieces on the board, pieces in hand, side to move, and everything derived from them
-//! (bitboards, king squares, Zobrist key, checkers, pinned pieces), kept in sync on every move.
+//! The position: pieces on the board, pieces in hand, side to move, ply, and what is kept in step
+//! with them on every move (bitboards by colour and by kind, king squares, the Zobrist key). The
+//! checkers and the pinned pieces are not kept: they are computed when asked.
 
 pub(crate) mod handicap;
 mod keys;
@@ -81,14 +82,14 @@ pub struct Position {
 /// The receipt of one move: what [`Position::undo`] needs to take it back. Returned by
 /// [`Position::play`] and [`Position::play_unchecked`].
 ///
-/// It holds the move, the captured piece and the cached state from before the move (key, checkers),
-/// and it names the position the move produced by its Zobrist key and ply. [`Position::undo`] takes
-/// the move back only in that position; given any other position (another move played since, a
-/// different game, the record of an earlier move) it returns [`UndoError::NotLastMove`] and changes
-/// nothing. What this cannot tell apart is the same position (same board, hands, side to move and
-/// ply) reached by another sequence of moves; there undo restores exactly the position the record was
-/// made in, which is a real position and consistent with its key. A different position with the same
-/// 64-bit key and the same ply would go undetected (a chance of 2^-64 per wrong call).
+/// It holds the move, the captured piece and the Zobrist key from before the move, and it names the
+/// position the move produced by its Zobrist key and ply. [`Position::undo`] takes the move back only
+/// in that position; given any other position (another move played since, a different game, the record
+/// of an earlier move) it returns [`UndoError::NotLastMove`] and changes nothing. What this cannot tell
+/// apart is the same position (same board, hands, side to move and ply) reached by another sequence of
+/// moves; there undo restores exactly the position the record was made in, which is a real position and
+/// consistent with its key. A different position with the same 64-bit key and the same ply would go
+/// undetected (a chance of 2^-64 per wrong call).
 ///
 /// ```
 /// use hayanagi::{Position, UndoError};

@@ -3,7 +3,7 @@
 //! [`Relaxations`] for what a game position must have but a problem or a handicap may lack.
 //!
 //! The SFEN reader builds a [`Setup`] and validates it here with [`Relaxations::SFEN`], so the rules
-//! of SPEC §2 are written once.
+//! of docs/RULES.md R64–R70 are written once.
 
 use core::fmt;
 use core::ops::{BitOr, BitOrAssign};
@@ -163,10 +163,10 @@ impl Setup {
 
     /// Checks the rules and builds the [`Position`], relaxing only what `relax` names.
     ///
-    /// Always checked (SPEC §2): at most one king per colour; no more pieces of a kind than the set
-    /// has; no piece that could never move again (a pawn or lance on its last rank, a knight on its
-    /// last two); no two unpromoted pawns of one colour on a file (nifu); the side not to move not in
-    /// check; a ply of at least 1. Checked unless relaxed: both kings present
+    /// Always checked (docs/RULES.md R64–R66, R69): at most one king per colour; no more pieces of a
+    /// kind than the set has; no piece that could never move again (a pawn or lance on its last rank, a
+    /// knight on its last two); no two unpromoted pawns of one colour on a file (nifu); the side not to
+    /// move not in check; a ply of at least 1. Checked unless relaxed: both kings present
     /// ([`Relaxations::MISSING_KINGS`]) and the whole set of 40 pieces on the board or in hand
     /// ([`Relaxations::INCOMPLETE_MATERIAL`]).
     ///
@@ -321,7 +321,7 @@ impl Relaxations {
     /// assert!(setup.validate(Relaxations::INCOMPLETE_MATERIAL).is_ok());
     /// ```
     pub const INCOMPLETE_MATERIAL: Relaxations = Relaxations(2);
-    /// What an SFEN may describe (SPEC §2): [`MISSING_KINGS`](Self::MISSING_KINGS) and
+    /// What an SFEN may describe (docs/RULES.md R85): [`MISSING_KINGS`](Self::MISSING_KINGS) and
     /// [`INCOMPLETE_MATERIAL`](Self::INCOMPLETE_MATERIAL).
     ///
     /// ```

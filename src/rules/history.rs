@@ -1,5 +1,5 @@
 //! The moves of a game, kept in storage the caller chooses, to judge repetition and perpetual check
-//! (SPEC §4).
+//! (docs/RULES.md R45, R46).
 
 use core::fmt;
 
@@ -194,7 +194,7 @@ impl fmt::Display for HistoryError {
 impl core::error::Error for HistoryError {}
 
 /// The moves of a game, in storage the caller chooses, to judge repetition (千日手) and perpetual
-/// check (連続王手の千日手), SPEC §4.
+/// check (連続王手の千日手), docs/RULES.md R44–R48.
 ///
 /// `S` is any slice of [`Entry`] the history may own or borrow: `[Entry; N]` (inline, on the stack
 /// or in a static), `&mut [Entry]` (a borrowed buffer), or a `Vec<Entry>` where there is a heap. Each
@@ -455,9 +455,9 @@ impl<S: AsRef<[Entry]>> History<S> {
         }
     }
 
-    /// The status of `pos`, the position this history has reached (SPEC §4): mate and no_moves,
-    /// four-fold repetition confirmed against the full position, perpetual check. See the type's
-    /// documentation for the precedence and the perpetual check rule.
+    /// The status of `pos`, the position this history has reached (docs/RULES.md R44–R47): mate and
+    /// no_moves, four-fold repetition confirmed against the full position, perpetual check. See the
+    /// type's documentation for the precedence and the perpetual check rule.
     ///
     /// # Errors
     /// [`HistoryError::NotCurrent`] if `pos` is not the position the history has reached.

@@ -97,13 +97,13 @@ struct Target {
 
 impl Position {
     /// A move that mates at once, if there is one: a legal move after which the opponent is in check
-    /// and has no legal move (SPEC §4 `mate`). `None` exactly when no such move exists.
+    /// and has no legal move (`mate`, docs/RULES.md R44). `None` exactly when no such move exists.
     ///
     /// Every legal move is considered: drops, board moves with and without promotion, discovered
     /// checks, and, when the side to move is itself in check, only the moves that answer it. A pawn
-    /// drop never mates, since a pawn drop that would mate is illegal (uchifuzume, SPEC §3); a pawn
-    /// *move* that mates is found like any other. A position whose opponent has no king has no mate.
-    /// When several moves mate, one of them is returned; which one is not part of the contract.
+    /// drop never mates, since a pawn drop that would mate is illegal (uchifuzume, docs/RULES.md R28);
+    /// a pawn *move* that mates is found like any other. A position whose opponent has no king has no
+    /// mate. When several moves mate, one of them is returned; which one is not part of the contract.
     ///
     /// Allocation-free; the position is copied (464 bytes, on the stack) only when a candidate gets
     /// past the quick refutations and has to be played.

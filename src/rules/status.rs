@@ -1,16 +1,16 @@
-//! Game status (SPEC §4): whether the game is over for the side to move, and how.
+//! Game status (docs/RULES.md R44–R47): whether the game is over for the side to move, and how.
 
 use core::fmt;
 
 use crate::Position;
 
-/// The state of the game for the side to move (SPEC §4).
+/// The state of the game for the side to move (docs/RULES.md R44–R47).
 ///
 /// [`Position::status`] sees only the position, so it answers [`Status::None`], [`Status::Mate`] or
 /// [`Status::NoMoves`]; repetition and perpetual check need the moves that led to the position,
 /// which a [`History`](crate::History) keeps ([`History::status`](crate::History::status)).
 ///
-/// `Display` writes the SPEC spelling (`none`, `mate`, `no_moves`, `draw_repetition`,
+/// `Display` writes the spelling of docs/RULES.md R44 (`none`, `mate`, `no_moves`, `draw_repetition`,
 /// `win_perpetual_check`, `loss_perpetual_check`, and `draw_max_ply` for the optional move limit):
 ///
 /// ```
@@ -61,7 +61,7 @@ impl Status {
         Status::DrawMaxPly,
     ];
 
-    /// The SPEC §4 spelling, as `Display` writes it.
+    /// The spelling of docs/RULES.md R44, as `Display` writes it.
     ///
     /// ```
     /// use hayanagi::Status;

@@ -7,12 +7,12 @@ use super::{moves::Move, square::Square};
 
 /// A list of at most [`MoveList::CAPACITY`] moves, on the stack.
 ///
-/// The richest known position has 593 legal moves (SPEC §3), but that record assumes both kings are
-/// on the board, and the library also accepts positions without them. The capacity is therefore a
-/// proven bound for every position the library accepts (at most the set's pieces): drops are at most
-/// 7 kinds x 81 squares = 567, and board moves at most two per attacked square of each piece, each
-/// piece counted at its richest form — 2 rooks x 32, 2 bishops x 32, 4 lances x 16, 4 silvers x 10,
-/// 4 golds, 4 knights and 18 pawns x 6 (promoted), the king 8 — 396 together: 963 < 1024.
+/// The richest known position has 593 legal moves (docs/RULES.md R19), but that record assumes both
+/// kings are on the board, and the library also accepts positions without them. The capacity is
+/// therefore a proven bound for every position the library accepts (at most the set's pieces): drops
+/// are at most 7 kinds x 81 squares = 567, and board moves at most two per attacked square of each
+/// piece, each piece counted at its richest form — 2 rooks x 32, 2 bishops x 32, 4 lances x 16, 4
+/// silvers x 10, 4 golds, 4 knights and 18 pawns x 6 (promoted), the king 8 — 396 together: 963 < 1024.
 ///
 /// It behaves like a slice (`Deref`/`DerefMut` to `[Move]`: index, `iter`, `sort`, `contains`,
 /// `retain`-style reordering through `as_mut_slice`) and iterates by value, by reference or by

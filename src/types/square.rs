@@ -1,4 +1,4 @@
-//! Squares: the 81 points of the board, numbered as in SPEC §1.
+//! Squares: the 81 points of the board, numbered as docs/RULES.md R1 says.
 
 use core::fmt;
 use core::str::FromStr;

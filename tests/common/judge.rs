@@ -1,6 +1,6 @@
-//! Game status judged from scratch (SPEC §4), for checking `History`: earlier positions are compared
-//! as SFEN text without the move number, and checks are read from each position — no Zobrist keys,
-//! no walking back. Shared by tests/status.rs and the `history` fuzz target.
+//! Game status judged from scratch (docs/RULES.md R44–R47), for checking `History`: earlier positions
+//! are compared as SFEN text without the move number, and checks are read from each position — no
+//! Zobrist keys, no walking back. Shared by tests/status.rs and the `history` fuzz target.
 
 #![allow(dead_code)]
 

@@ -1,4 +1,4 @@
-//! Legal move generation (SPEC §3), legality and check tests.
+//! Legal move generation (docs/RULES.md R10–R37), legality and check tests.
 //!
 //! Moves are produced in groups, one origin and a target set at a time ([`MoveGroup`]), into a
 //! [`Sink`]: the list sink writes each move, the counting sink only counts the targets (what bulk

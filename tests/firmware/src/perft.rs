@@ -1,5 +1,5 @@
-//! Perft on the device against SPEC §6: from the start position, and from a middle-game position with
-//! pieces in hand for both sides (drops, promotions, captures into hand).
+//! Perft on the device against docs/RULES.md R114: from the start position, and from a middle-game
+//! position with pieces in hand for both sides (drops, promotions, captures into hand).
 
 use hayanagi::Position;
 

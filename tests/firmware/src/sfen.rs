@@ -1,5 +1,5 @@
-//! SFEN parsing on the device (SPEC §2): valid positions print back in canonical form with the right
-//! number of legal moves; invalid ones give the exact field, byte offset and kind.
+//! SFEN parsing on the device (docs/RULES.md R80–R88): valid positions print back in canonical form
+//! with the right number of legal moves; invalid ones give the exact field, byte offset and kind.
 
 use hayanagi::SfenErrorKind::*;
 use hayanagi::SfenField::{Board, Hands, Input, Ply, Side};
@@ -15,13 +15,13 @@ const VALID: &[(&str, &str, u64)] = &[
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
         30,
     ),
-    // SPEC §6, pieces in hand for both sides.
+    // docs/RULES.md R114, pieces in hand for both sides.
     (
         "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
         "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
         207,
     ),
-    // SPEC §3: the most legal moves of any position.
+    // docs/RULES.md R19: the most legal moves of any position.
     (
         "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
         "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",

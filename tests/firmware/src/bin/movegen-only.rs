@@ -1,7 +1,7 @@
-//! The smallest program that uses the library as a move generator: from the start position it
-//! generates the legal moves, plays each, generates the replies, plays each and counts the legal
-//! moves after it (with two move lists, as a program looking two plies ahead would). It prints its
-//! peak stack and exits 0 when the count is SPEC §6's perft 3, 25,470. What it links (`size -A`) is
+//! The smallest program that uses the library as a move generator: from the start position it generates
+//! the legal moves, plays each, generates the replies, plays each and counts the legal moves after it
+//! (with two move lists, as a program looking two plies ahead would). It prints its peak stack and
+//! exits 0 when the count is the perft 3 of docs/RULES.md R114, 25,470. What it links (`size -A`) is
 //! what a move generator costs in flash; it avoids `core::fmt` so that the number is the library's.
 
 #![no_std]
