@@ -45,7 +45,7 @@ fn rule_mentions(text: &str) -> Vec<u32> {
 fn rules(text: &str) -> Vec<(u32, String)> {
     let mut out: Vec<(u32, String)> = Vec::new();
     let mut open = false;
-    for paragraph in text.split("\n\n") {
+    for paragraph in text.split("\n\n").map(str::trim).filter(|p| !p.is_empty()) {
         if let Some(rest) = paragraph.strip_prefix("**R") {
             let (n, len) = number_at(rest).unwrap_or_else(|| panic!("a rule without a number: {paragraph}"));
             assert!(rest[len..].starts_with('.'), "R{n}: the number is followed by a dot");
