@@ -43,9 +43,10 @@ trap cleanup EXIT
 bash "$here/build.sh"
 (cd "$here" && npm pack --silent --ignore-scripts --pack-destination "$work" > /dev/null)
 tarball=$(ls "$work"/hayanagi-*.tgz)
-expected="codes.d.ts codes.mjs hayanagi.d.ts hayanagi.mjs hayanagi.wasm node.mjs package.json README.md"
+expected="codes.cjs codes.d.cts codes.d.ts codes.mjs hayanagi.cjs hayanagi.d.cts hayanagi.d.ts hayanagi.mjs hayanagi.wasm
+  node.cjs node.mjs package.json README.md"
 actual=$(tar -tzf "$tarball" | sed 's|^package/||' | sort | xargs)
-[ "$actual" = "$(echo "$expected" | tr ' ' '\n' | sort | xargs)" ] || fail "the tarball holds: $actual"
+[ "$actual" = "$(echo $expected | tr ' ' '\n' | sort | xargs)" ] || fail "the tarball holds: $actual"
 echo "$(basename "$tarball"): $(stat -c %s "$tarball") B"
 
 step "install the tarball into a fresh project"
@@ -60,9 +61,9 @@ cp "$here/bench/perft.mjs" "$project/perft.mjs"
 step "Node's test runner on the installed package"
 HAYANAGI_HEADER="$root/include/hayanagi.h" node --test test/node.test.mjs
 
-step "TypeScript: the consumer under tsc --strict, then run"
+step "TypeScript: the consumers (ES module, CommonJS) under tsc --strict, then run"
 npx tsc --version
-(cd test && npx tsc -p . && node out/consumer.js)
+(cd test && npx tsc -p . && node out/consumer.js && node out/consumer.cjs)
 
 step "the README's examples (JavaScript (npm))"
 # The N-th ```LANG block of README section SECTION.
@@ -77,18 +78,21 @@ readme_block() {
 section="JavaScript (npm)"
 mkdir -p example/node example/bundled/dist example/page
 readme_block js "$section" 1 > example/node/app.mjs
-readme_block js "$section" 2 > example/bundled/app.js
+readme_block js "$section" 2 > example/node/app.cjs
+readme_block js "$section" 3 > example/bundled/app.js
 readme_block html "$section" 1 > example/bundled/dist/index.html
 readme_block html "$section" 2 > example/page/index.html
-for file in example/node/app.mjs example/bundled/app.js example/bundled/dist/index.html example/page/index.html; do
+for file in example/node/app.mjs example/node/app.cjs example/bundled/app.js example/bundled/dist/index.html example/page/index.html; do
   [ -s "$file" ] || fail "an example is missing from the README: $file"
 done
-node example/node/app.mjs | tee "$work/node-example.txt"
-# It prints what the comments after its console.log calls say.
-sed -n 's|^ *console\.log(.*); // ||p' example/node/app.mjs > "$work/node-expected.txt"
-diff "$work/node-expected.txt" "$work/node-example.txt" || fail "the Node example printed something else (> printed, < README)"
+# Each Node example prints what the comments after its console.log calls say.
+for app in example/node/app.mjs example/node/app.cjs; do
+  node "$app" | tee "$work/node-example.txt"
+  sed -n 's|^ *console\.log(.*); // ||p' "$app" > "$work/node-expected.txt"
+  diff "$work/node-expected.txt" "$work/node-example.txt" || fail "$app printed something else (> printed, < README)"
+done
 # The bundler example: the README's commands, run from the example's folder.
-readme_block sh "$section" 2 > example/bundled/build.sh
+readme_block sh "$section" 3 > example/bundled/build.sh
 [ -s example/bundled/build.sh ] || fail "the bundler commands are missing from the README"
 ln -s ../../node_modules example/bundled/node_modules
 (cd example/bundled && bash -euo pipefail build.sh)

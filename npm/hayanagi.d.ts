@@ -44,8 +44,9 @@ export interface Declaration {
 /** A condition of a declaration that fails. */
 export type DeclarationFailure = "king_not_in_camp" | "too_few_pieces" | "in_check" | "too_few_points";
 
-/** A board move as the library returns it: shared, frozen, with its USI text and its move code. */
-export interface BoardMove {
+/** A board move's shape (toMove: no position, so no pieces): shared, frozen, with its USI text and its
+ *  move code. */
+export interface BoardMoveShape {
   readonly from: Square;
   readonly to: Square;
   readonly promote: boolean;
@@ -55,8 +56,8 @@ export interface BoardMove {
   readonly code: number;
 }
 
-/** A drop as the library returns it. */
-export interface DropMove {
+/** A drop's shape. */
+export interface DropMoveShape {
   readonly drop: HandPiece;
   readonly to: Square;
   /** The USI text: "P*5e". */
@@ -64,8 +65,31 @@ export interface DropMove {
   readonly code: number;
 }
 
-/** A legal move, typed. Tell the two apart with `"drop" in move` (or `move.drop !== undefined`). */
+/** A move by its shape alone (what toMove returns). */
+export type MoveShape = BoardMoveShape | DropMoveShape;
+
+/** A board move in its position: what moves and what it takes. */
+export interface BoardMove extends BoardMoveShape {
+  /** The moving piece, before it promotes. */
+  readonly piece: Piece;
+  /** The piece taken, or null. */
+  readonly captured: Piece | null;
+}
+
+/** A drop in its position. */
+export interface DropMove extends DropMoveShape {
+  /** The dropped piece (of the side to move). */
+  readonly piece: Piece;
+  readonly captured: null;
+}
+
+/** A move in its position, typed (legalMoves, moveOf, undo, moves). Tell the two apart with
+ *  `"drop" in move` (or `move.drop !== undefined`). */
 export type Move = BoardMove | DropMove;
+
+/** Where pieces can go: from each square with a piece that can move, and each kind in hand that can be
+ *  dropped, to its target squares. */
+export type Dests = Map<Square | HandPiece, Square[]>;
 
 /** A move as a caller may write it. */
 export type MoveInput =
@@ -73,7 +97,7 @@ export type MoveInput =
   | { readonly drop: HandPiece; readonly to: SquareLike; readonly from?: undefined };
 
 /** What play, isLegal and givesCheck accept: a Move, a move written as an object, USI text, or a move code. */
-export type MoveLike = Move | MoveInput | string | number;
+export type MoveLike = Move | MoveShape | MoveInput | string | number;
 
 /** The game status for the side to move (SPEC §4). A Position alone knows only the first three. */
 export type Status =
@@ -91,7 +115,7 @@ export const SQUARES: readonly Square[];
 /** A move as a typed value, from a code, USI text or an object, by its shape alone (no position: whether
  *  it is legal is Position.isLegal's question). Throws HayanagiError for malformed USI or a number that
  *  is not a move code. */
-export function toMove(move: MoveLike): Move;
+export function toMove(move: MoveLike): MoveShape;
 
 /** An error from the library: a rejected SFEN, USI command or move, an illegal move, a bad argument value. */
 export class HayanagiError extends Error {
@@ -124,6 +148,13 @@ export type WasmSource =
  */
 export function load(source?: WasmSource): Promise<void>;
 
+/**
+ * Loads the WebAssembly module synchronously, from its bytes or a compiled module; in Node also with no
+ * argument (hayanagi.wasm beside the package), a path or a file: URL. For CommonJS and workers; browsers
+ * compile only small modules synchronously on the main thread, so there prefer load().
+ */
+export function initSync(source?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string): void;
+
 /** The version of the library the module was built from ("0.1.0"); the package has the same version. */
 export function version(): string;
 
@@ -153,8 +184,8 @@ export class Position {
   toString(): string;
   sideToMove(): Color;
   /** The move number, as in SFEN (1 for the first move of a game). */
-  ply(): bigint;
-  /** The Zobrist key of board, hands and side to move. */
+  ply(): number;
+  /** The Zobrist key of board, hands and side to move: 64 bits, so the one bigint of the API. */
   key(): bigint;
   inCheck(): boolean;
   /** "none", "mate" or "no_moves": what the position alone tells (a Game also knows repetitions). */
@@ -168,8 +199,15 @@ export class Position {
   /** The square of `color`'s king, or null if it has none (tsume problems). */
   kingSquare(color: Color): Square | null;
 
-  /** The legal moves, typed, in the generator's order. */
+  /** The legal moves, typed (with the moving and the captured piece), in the generator's order. */
   legalMoves(): Move[];
+  /** Where each piece can go: a Map from the square of each piece with a legal move ("7g") and from each
+   *  kind in hand that can be dropped ("P") to its target squares (a promotion and a non-promotion to one
+   *  square count once), in the generator's order. */
+  dests(): Dests;
+  /** The typed move of a legal move given any way play() takes it; HayanagiError ILLEGAL_MOVE if it is
+   *  not legal here. */
+  moveOf(move: MoveLike): Move;
   /** The legal moves in USI. */
   legalMovesUsi(): string[];
   /** The legal moves as move codes (a fresh array), the fastest way to walk a tree: play() plays a
@@ -185,13 +223,13 @@ export class Position {
   /** Plays a legal move and returns this position; throws HayanagiError (ILLEGAL_MOVE, MOVE_*) and
    *  changes nothing otherwise. */
   play(move: MoveLike): this;
-  /** Takes back the last move play() made; false if there is none. */
-  undo(): boolean;
+  /** Takes back the last move play() made and returns it (as Game.undo does); null if there is none. */
+  undo(): Move | null;
   /** The moves undo() can take back, oldest first. */
   moves(): Move[];
 
   /** The number of legal move sequences of `depth` moves, counted inside the module. */
-  perft(depth: number, bulk?: boolean): bigint;
+  perft(depth: number, bulk?: boolean): number;
 
   /** Judges an entering-king declaration by the side to move: under the 27-point rule (CSA: Black needs
    *  28 points, White 27; a valid declaration wins) or the 24-point rule (31+ win, 24-30 draw). */
@@ -220,7 +258,7 @@ export class Game {
   moves(): Move[];
   /** The status for the side to move; with `maxPly` (not 0), "draw_max_ply" once the move numbered
    *  maxPly has been played. */
-  status(maxPly?: number | bigint): Status;
+  status(maxPly?: number): Status;
   /** Gives the game's module memory back now (its position's too). */
   dispose(): void;
 }

@@ -100,20 +100,44 @@ function expectInteger(value, what, min, max) {
   return value;
 }
 
+// ----- moves -----
+
+/** The library's move objects: `{from, to, promote}` or `{drop, to}`, with `piece` and `captured` when
+ *  they come from a position, `usi` and `code`; shared and frozen. (`key` is the cache's, not API.) */
+class MoveValue {
+  constructor(code, usi, piece, captured, key) {
+    if (usi[1] === "*") {
+      this.drop = usi[0];
+      this.to = usi.slice(2, 4);
+    } else {
+      this.from = usi.slice(0, 2);
+      this.to = usi.slice(2, 4);
+      this.promote = usi.length === 5;
+    }
+    if (piece !== undefined) {
+      this.piece = piece;
+      this.captured = captured;
+    }
+    this.usi = usi;
+    this.code = code;
+    Object.defineProperty(this, "key", { value: key });
+  }
+}
+
 // ----- the module and its memory -----
 
 /** One instantiated module: its exports, its memory, our heap in it, and scratch space. */
 class Lib {
   constructor(instance) {
     const x = instance.exports;
-    if (!(x.memory instanceof WebAssembly.Memory) || typeof x.hayanagi_position_size !== "function") {
-      throw new TypeError("hayanagi: the WebAssembly module is not hayanagi's (no memory or hayanagi_* exports)");
+    if (!(x.memory instanceof WebAssembly.Memory) || typeof x.hayanagi_js_undo !== "function") {
+      throw new TypeError("hayanagi: the WebAssembly module is not hayanagi's (no memory or hayanagi_js_* exports)");
     }
     this.x = x;
     // The hot calls, as plain properties.
     this.playUnchecked = x.hayanagi_play_unchecked;
     this.playChecked = x.hayanagi_play;
-    this.undoMove = x.hayanagi_undo;
+    this.jsUndo = x.hayanagi_js_undo;
     this.memory = x.memory;
     this.positionSize = x.hayanagi_position_size();
     this.undoSize = x.hayanagi_undo_record_size();
@@ -125,6 +149,7 @@ class Lib {
     this.out = this.alloc(64); // u64 at +0, size_t at +8, u16 at +16, a predicate's int32 error at +24
     this.textOut = this.alloc(256);
     this.moves = this.alloc(2 * MAX_MOVES);
+    this.keys = this.alloc(4 * MAX_MOVES);
     this.textInSize = 1024;
     this.textIn = this.alloc(this.textInSize);
     this.statusNames = [];
@@ -134,7 +159,9 @@ class Lib {
       this.statusNames.push(name);
     }
     this.usi = new Array(65536); // move code -> USI text, filled on demand (position-independent)
-    this.typed = new Array(65536); // move code -> frozen Move object
+    this.shapes = new Array(65536); // move code -> frozen MoveShape (toMove: no position, no pieces)
+    this.typed = new Map(); // move key (code and pieces, js.rs) -> frozen Move
+    this.lastTyped = new Array(65536); // move code -> the Move of that code made last (a cache of typed)
     this.codes = new Map(); // USI text -> move code, for text that parsed (at most one entry per code)
   }
 
@@ -143,6 +170,7 @@ class Lib {
   refresh() {
     this.u8 = new Uint8Array(this.memory.buffer);
     this.u16 = new Uint16Array(this.memory.buffer);
+    this.u32 = new Uint32Array(this.memory.buffer);
     this.view = new DataView(this.memory.buffer);
   }
 
@@ -193,6 +221,12 @@ class Lib {
   outU64() {
     return this.view.getBigUint64(this.out, true);
   }
+  /** The u64 out-parameter as a number; a RangeError naming `what` beyond 2^53 (never in practice). */
+  outNumber(what) {
+    const high = this.view.getUint32(this.out + 4, true);
+    if (high >= 0x200000) throw new RangeError(`hayanagi: ${what} is ${this.outU64()}, beyond a number's exact range`);
+    return high * 0x100000000 + this.view.getUint32(this.out, true);
+  }
   outSize() {
     return this.view.getUint32(this.out + 8, true);
   }
@@ -242,7 +276,7 @@ class Lib {
     if (typeof move !== "object" || move === null) {
       throw new TypeError(`hayanagi: a move is a code, USI text or an object, not ${describe(move)}`);
     }
-    if (this.typed[move.code] === move) return move.code;
+    if (move instanceof MoveValue) return move.code;
     const to = expectSquare(move.to, "move.to");
     if (move.drop !== undefined) {
       if (move.from !== undefined) throw new TypeError("hayanagi: a move has either `from` or `drop`, not both");
@@ -269,18 +303,34 @@ class Lib {
     return text;
   }
 
-  /** The typed move of a code: its fields read from its USI text, frozen and shared. */
-  moveOf(code) {
-    let move = this.typed[code];
+  /** The move shape of a code (no pieces): its fields read from its USI text, frozen and shared. */
+  shapeOf(code) {
+    let move = this.shapes[code];
     if (move === undefined) {
-      const usi = this.usiOf(code);
-      move =
-        usi[1] === "*"
-          ? { drop: usi[0], to: usi.slice(2, 4), usi, code }
-          : { from: usi.slice(0, 2), to: usi.slice(2, 4), promote: usi.length === 5, usi, code };
-      this.typed[code] = Object.freeze(move);
+      move = Object.freeze(new MoveValue(code, this.usiOf(code), undefined, undefined, -1));
+      this.shapes[code] = move;
     }
     return move;
+  }
+
+  /** The typed move of a move key (code | moving piece << 16 | captured piece << 21, capi/src/js.rs),
+   *  frozen and shared. */
+  moveOfKey(key) {
+    const code = key & 0xffff;
+    let move = this.lastTyped[code];
+    if (move !== undefined && move.key === key) return move;
+    move = this.typed.get(key);
+    if (move === undefined) {
+      move = Object.freeze(new MoveValue(code, this.usiOf(code), PIECES[(key >>> 16) & 31], PIECES[key >>> 21], key));
+      this.typed.set(key, move);
+    }
+    this.lastTyped[code] = move;
+    return move;
+  }
+
+  /** The typed move of a move code about to be played at the position record `pos`. */
+  moveIn(pos, code) {
+    return this.moveOfKey(this.check(this.x.hayanagi_js_move_key(pos, code)));
   }
 }
 
@@ -289,7 +339,7 @@ const decoder = new TextDecoder();
 let current = null;
 
 function lib() {
-  if (current === null) throw new Error("hayanagi: call `await load()` first");
+  if (current === null) throw new Error("hayanagi: call `await load()` or `initSync(bytes)` first");
   return current;
 }
 
@@ -316,6 +366,20 @@ export async function load(source = new URL("./hayanagi.wasm", import.meta.url))
     );
   }
   current = new Lib(instance);
+}
+
+/**
+ * Loads the WebAssembly module synchronously from its bytes (ArrayBuffer, typed array) or a compiled
+ * WebAssembly.Module: for a CommonJS program, a worker, or a test that cannot await (Node's entry point
+ * also takes no argument or a path). Browsers compile only small modules on the main thread this way:
+ * there prefer load().
+ */
+export function initSync(source) {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) source = new WebAssembly.Module(source);
+  if (!(source instanceof WebAssembly.Module)) {
+    throw new TypeError(`hayanagi: initSync() takes the module's bytes or a WebAssembly.Module, not ${describe(source)}`);
+  }
+  current = new Lib(new WebAssembly.Instance(source, {}));
 }
 
 /** The version of the library the module was built from ("0.1.0"; the package's version too). */
@@ -466,11 +530,11 @@ export class Position {
     return COLORS[s.l.check(s.l.x.hayanagi_side_to_move(s.pos))];
   }
 
-  /** The move number, as in SFEN: 1 for the first move of a game. */
+  /** The move number, as in SFEN: 1 for the first move of a game (a number: exact up to 2^53). */
   ply() {
     const s = this.#live();
     s.l.check(s.l.x.hayanagi_ply(s.pos, s.l.out));
-    return s.l.outU64();
+    return s.l.outNumber("the ply");
   }
 
   /** The Zobrist key of board, hands and side to move (64 bits; the same on every platform). */
@@ -536,10 +600,45 @@ export class Position {
     return codes;
   }
 
-  /** The legal moves, typed: `{from, to, promote, usi, code}` or `{drop, to, usi, code}`. */
+  /** The legal moves, typed: `{from, to, promote, piece, captured, usi, code}` or
+   *  `{drop, to, piece, captured: null, usi, code}`, shared frozen objects. */
   legalMoves() {
     const s = this.#live();
-    return Array.from(this.legalMoveCodes(), (code) => s.l.moveOf(code));
+    const l = s.l;
+    const count = l.check(l.x.hayanagi_js_legal_keys(s.pos, l.keys, MAX_MOVES));
+    const start = l.keys >>> 2;
+    const keys = l.u32;
+    const moves = new Array(count);
+    const codes = new Uint16Array(count);
+    for (let i = 0; i < count; i++) {
+      const key = keys[start + i];
+      codes[i] = key;
+      moves[i] = l.moveOfKey(key);
+    }
+    const height = s.moves.length;
+    s.generated[height] = codes;
+    s.next[height] = 0;
+    return moves;
+  }
+
+  /**
+   * Where each piece can go: a Map from the square of each piece that has a legal move ("7g"), and from
+   * each kind in hand that can be dropped ("P"), to its legal target squares (a promotion and a
+   * non-promotion to one square count once), in the generator's order. What a board UI asks first.
+   */
+  dests() {
+    const codes = this.legalMoveCodes();
+    const dests = new Map();
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i];
+      const from = (code >>> 7) & 127;
+      const origin = from < 81 ? SQUARES[from] : HAND_KINDS[from - 81];
+      const to = SQUARES[code & 127];
+      const targets = dests.get(origin);
+      if (targets === undefined) dests.set(origin, [to]);
+      else if (!targets.includes(to)) targets.push(to);
+    }
+    return dests;
   }
 
   /** The legal moves in USI ("7g7f", "8h2b+", "P*5e"). */
@@ -552,6 +651,16 @@ export class Position {
   legalMoveCount() {
     const s = this.#live();
     return s.l.check(s.l.x.hayanagi_count_legal_moves(s.pos));
+  }
+
+  /** The typed move (with `piece` and `captured`) of a legal move given any way play() takes it;
+   *  throws a HayanagiError (ILLEGAL_MOVE) if it is not legal here. */
+  moveOf(move) {
+    const s = this.#live();
+    const l = s.l;
+    const code = l.encode(move);
+    if (!l.answer(l.x.hayanagi_is_legal(s.pos, code, l.out + 24))) throw l.error(ERRNO.ILLEGAL_MOVE, undefined, typeof move === "string" ? move : undefined);
+    return l.moveIn(s.pos, code);
   }
 
   /** Whether a move (code, USI, typed) is legal here. Malformed USI and wrong types still throw. */
@@ -603,22 +712,34 @@ export class Position {
     return this;
   }
 
-  /** Takes back the last move play() made; returns false if there is none. */
+  /** Takes back the last move play() made and returns it (as Game.undo does), or null if there is none. */
   undo() {
     const s = this.#s;
     if (s.game !== null || s.pos === 0) this.#own(); // throws
     const count = s.moves.length;
-    if (count === 0) return false;
-    const result = s.l.undoMove(s.pos, s.undo + (count - 1) * s.l.undoSize);
-    if (result < 0) throw s.l.error(result);
+    if (count === 0) return null;
+    const key = s.l.jsUndo(s.pos, s.undo + (count - 1) * s.l.undoSize, s.moves[count - 1]);
+    if (key < 0) throw s.l.error(key);
     s.moves.pop();
-    return true;
+    return s.l.moveOfKey(key);
   }
 
-  /** The moves undo() can take back, oldest first. */
+  /** The moves undo() can take back, oldest first, typed. */
   moves() {
     const s = this.#live();
-    return s.moves.map((code) => s.l.moveOf(code));
+    const l = s.l;
+    // Their pieces: taken back one by one on a copy of the position, with the undo records.
+    const copy = l.alloc(l.positionSize);
+    try {
+      l.u8.copyWithin(copy, s.pos, s.pos + l.positionSize);
+      const moves = new Array(s.moves.length);
+      for (let i = s.moves.length - 1; i >= 0; i--) {
+        moves[i] = l.moveOfKey(l.check(l.jsUndo(copy, s.undo + i * l.undoSize, s.moves[i])));
+      }
+      return moves;
+    } finally {
+      l.release(copy, l.positionSize);
+    }
   }
 
   /** The number of legal move sequences of length `depth`, counted inside the module; `bulk` counts
@@ -628,7 +749,7 @@ export class Position {
     expectInteger(depth, "the perft depth", 0, 0xffffffff);
     if (typeof bulk !== "boolean") throw new TypeError(`hayanagi: bulk must be a boolean, not ${describe(bulk)}`);
     s.l.check(s.l.x.hayanagi_perft(s.pos, depth, bulk ? 1 : 0, s.l.out));
-    return s.l.outU64();
+    return s.l.outNumber("the perft count");
   }
 
   /**
@@ -658,11 +779,12 @@ export class Position {
 // `using pos = Position.startpos()` where the runtime has Symbol.dispose (Node 20.4+, recent browsers).
 if (typeof Symbol.dispose === "symbol") Position.prototype[Symbol.dispose] = Position.prototype.dispose;
 
-/** A move as a typed value (`{from, to, promote, usi, code}` or `{drop, to, usi, code}`) from a code, USI
- *  text or an object: by its shape alone, without a position (whether it is legal is Position's question). */
+/** A move's shape (`{from, to, promote, usi, code}` or `{drop, to, usi, code}`: no pieces) from a code,
+ *  USI text or an object, without a position (whether it is legal is Position's question; a position's
+ *  typed moves, with pieces, come from legalMoves(), moveOf(), undo(), moves()). */
 export function toMove(move) {
   const l = lib();
-  return l.moveOf(l.encode(move)); // BAD_MOVE for a number that is no move
+  return l.shapeOf(l.encode(move)); // BAD_MOVE for a number that is no move
 }
 
 // ----- games -----
@@ -770,12 +892,32 @@ export class Game {
     if (result === ERRNO.HISTORY_EMPTY) return null;
     l.check(result);
     s.generated.length = 0;
-    return l.moveOf(l.outU16());
+    return l.moveIn(s.pos, l.outU16());
   }
 
-  /** The moves played, first to last (those of the USI command included). */
+  /** The moves played, first to last (those of the USI command included), typed. */
   moves() {
-    return Array.from(this.#codes(), (code) => this.#h.l.moveOf(code));
+    const h = this.#live();
+    const l = h.l;
+    const codes = this.#codes();
+    // Their pieces: take every move back on copies of the history and the position.
+    const bytes = h.entries * HISTORY_ENTRY_SIZE;
+    const copy = l.alloc(bytes);
+    const pos = l.alloc(l.positionSize);
+    try {
+      l.u8.copyWithin(copy, h.pointer, h.pointer + bytes);
+      const s = stateOf(this.#position);
+      l.u8.copyWithin(pos, s.pos, s.pos + l.positionSize);
+      const moves = new Array(codes.length);
+      for (let i = codes.length - 1; i >= 0; i--) {
+        l.check(l.x.hayanagi_history_undo(copy, pos, 0));
+        moves[i] = l.moveIn(pos, codes[i]);
+      }
+      return moves;
+    } finally {
+      l.release(copy, bytes);
+      l.release(pos, l.positionSize);
+    }
   }
 
   #codes() {
@@ -827,7 +969,7 @@ export class Game {
     const h = this.#live();
     const l = h.l;
     if (typeof maxPly === "number") maxPly = BigInt(expectInteger(maxPly, "maxPly", 0, Number.MAX_SAFE_INTEGER));
-    else if (typeof maxPly !== "bigint") throw new TypeError(`hayanagi: maxPly must be a number or a bigint, not ${describe(maxPly)}`);
+    else if (typeof maxPly !== "bigint") throw new TypeError(`hayanagi: maxPly must be a number, not ${describe(maxPly)}`);
     else if (maxPly < 0n || maxPly >= 1n << 64n) throw new RangeError(`hayanagi: maxPly must be from 0 to 2^64 - 1, not ${maxPly}`);
     const status = l.check(l.x.hayanagi_history_status(h.pointer, stateOf(this.#position).pos, maxPly));
     return l.statusNames[status];

@@ -27,6 +27,10 @@
 mod error;
 mod header;
 mod history;
+// The npm package's own exports (hayanagi_js_*; owned by the npm side, not in the header): only in
+// the WebAssembly module, so that the C libraries export exactly the header's functions.
+#[cfg(target_arch = "wasm32")]
+pub mod js;
 mod moves;
 mod position;
 mod query;

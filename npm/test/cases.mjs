@@ -80,18 +80,18 @@ export function cases(hy) {
       "perft in the module: startpos 1-3, matsuri 1-2, the richest position 1 (SPEC §6)",
       () => {
         const start = Position.startpos();
-        equal(start.perft(0), 1n);
-        equal(start.perft(1), 30n);
-        equal(start.perft(2), 900n);
-        equal(start.perft(3), 25470n);
-        equal(start.perft(3, false), 25470n);
+        equal(start.perft(0), 1);
+        equal(start.perft(1), 30);
+        equal(start.perft(2), 900);
+        equal(start.perft(3), 25470);
+        equal(start.perft(3, false), 25470);
         const matsuri = Position.fromSfen(MATSURI);
-        equal(matsuri.perft(1), 207n);
-        equal(matsuri.perft(2), 28684n);
-        equal(matsuri.perft(2, false), 28684n);
+        equal(matsuri.perft(1), 207);
+        equal(matsuri.perft(2), 28684);
+        equal(matsuri.perft(2, false), 28684);
         equal(matsuri.sfen(), MATSURI); // perft leaves the position as it was
         const richest = Position.fromSfen(RICHEST);
-        equal(richest.perft(1, false), 593n);
+        equal(richest.perft(1, false), 593);
         equal(richest.legalMoveCodes().length, 593);
       },
     ],
@@ -143,7 +143,15 @@ export function cases(hy) {
           [...codes],
         );
         const bishop = typed.find((move) => move.usi === "8h2b+");
-        deepEqual(bishop, { from: "8h", to: "2b", promote: true, usi: "8h2b+", code: bishop.code });
+        deepEqual(bishop, {
+          from: "8h",
+          to: "2b",
+          promote: true,
+          piece: { color: "b", type: "B" },
+          captured: { color: "w", type: "B" },
+          usi: "8h2b+",
+          code: bishop.code,
+        });
         ok(Object.isFrozen(bishop));
         ok(pos.legalMoves().includes(bishop), "the same object each time");
         ok(usi.includes("8h2b") && usi.includes("8h2b+"), "promotion is optional for the bishop");
@@ -159,7 +167,7 @@ export function cases(hy) {
         const moves = gold.legalMoves();
         equal(moves.length, 84);
         const drop = moves.find((move) => move.usi === "G*5b");
-        deepEqual(drop, { drop: "G", to: "5b", usi: "G*5b", code: drop.code });
+        deepEqual(drop, { drop: "G", to: "5b", piece: { color: "b", type: "G" }, captured: null, usi: "G*5b", code: drop.code });
         ok(!("from" in drop) && !("promote" in drop));
         const matsuri = Position.fromSfen(MATSURI);
         const letters = new Set(
@@ -190,7 +198,7 @@ export function cases(hy) {
         const after = "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6";
         equal(pos.sfen(), after);
         equal(String(pos), after);
-        equal(pos.ply(), 6n);
+        equal(pos.ply(), 6);
         equal(pos.sideToMove(), "w");
         equal(new Set(keys).size, 6);
         equal(Position.fromSfen(after).key(), pos.key());
@@ -201,11 +209,12 @@ export function cases(hy) {
         );
         // play returns the position.
         equal(pos.clone().play("2b3a").sideToMove(), "b");
+        const played = ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"];
         for (let i = 5; i > 0; i--) {
-          equal(pos.undo(), true);
+          equal(pos.undo().usi, played[i - 1]); // undo returns the move, as Game.undo does
           equal(pos.key(), keys[i - 1]);
         }
-        equal(pos.undo(), false);
+        equal(pos.undo(), null);
         equal(pos.sfen(), STARTPOS);
       },
     ],
@@ -300,7 +309,7 @@ export function cases(hy) {
         const empty = Position.fromSfen("4k4/9/9/9/9/9/9/9/9 b - 1");
         equal(empty.status(), "no_moves");
         equal(Position.startpos().status(), "none");
-        equal(empty.perft(32), 0n);
+        equal(empty.perft(32), 0);
         assertError(() => empty.perft(33), "DEPTH_TOO_LARGE", undefined, "the perft depth is above HAYANAGI_MAX_PERFT_DEPTH");
       },
     ],
@@ -344,9 +353,9 @@ export function cases(hy) {
         const pos = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b - 1");
         const shuffle = ["5i5h", "5a5b", "5h5i", "5b5a"];
         for (let i = 0; i < 1000; i++) pos.play(shuffle[i % 4]);
-        equal(pos.ply(), 1001n);
+        equal(pos.ply(), 1001);
         equal(pos.moves().length, 1000);
-        while (pos.undo());
+        while (pos.undo() !== null);
         equal(pos.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b - 1");
       },
     ],
@@ -357,9 +366,9 @@ export function cases(hy) {
         const command = `sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 moves${" 5i5h 5a5b 5h5i 5b5a".repeat(4000)}`;
         ok(command.length > 65536);
         const pos = Position.fromUsi(command);
-        equal(pos.ply(), 16001n);
+        equal(pos.ply(), 16001);
         equal(pos.sfen(), "4k4/9/9/9/9/9/9/9/4K4 b - 16001");
-        equal(before.perft(1), 207n); // positions made before the memory grew still work
+        equal(before.perft(1), 207); // positions made before the memory grew still work
         // An error deep inside long input: the message quotes the start only.
         const error = assertError(() => Position.fromUsi(`${command} 5a5b`), "ILLEGAL_MOVE", command.length + 1, "the move");
         ok(error.message.length < 200, error.message);
@@ -513,10 +522,7 @@ export function cases(hy) {
         }
         equal(game.status(), "draw_repetition");
         equal(game.position.status(), "none", "the position alone knows nothing of it");
-        deepEqual(
-          game.undo(),
-          toMove("5b5a"),
-        );
+        deepEqual(game.undo(), { ...toMove("5b5a"), piece: { color: "w", type: "K" }, captured: null });
         equal(game.status(), "none");
         // Perpetual check: Black's rook checks with every move.
         const perpetual = Game.fromSfen("8k/9/9/9/9/9/9/9/K6R1 b - 1");
@@ -682,6 +688,108 @@ export function cases(hy) {
           }
         }
         ok(accepted > 0, "some garbled text is still valid");
+      },
+    ],
+    [
+      "numbers are numbers: ply, perft counts, legalMoveCount; only the 64-bit key is a bigint",
+      () => {
+        const pos = Position.startpos();
+        ok(pos.ply() === 1, "ply() === 1");
+        ok(pos.play("7g7f").ply() === 2, "ply() === 2");
+        ok(Position.startpos().perft(2) === 900, "perft(2) === 900");
+        ok(Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b - 123456789012").ply() === 123456789012, "a large ply");
+        equal(typeof pos.key(), "bigint");
+        ok(Game.startpos().status(10) === "none");
+      },
+    ],
+    [
+      "typed moves carry the moving piece and the captured one, as pieceAt tells, along random games",
+      () => {
+        const pos = Position.fromUsi("startpos moves 7g7f 3c3d");
+        const bishop = pos.legalMoves().find((move) => move.usi === "8h2b+");
+        deepEqual({ ...bishop.piece }, { color: "b", type: "B" });
+        deepEqual({ ...bishop.captured }, { color: "w", type: "B" });
+        ok(Object.isFrozen(bishop));
+        equal(pos.legalMoves().find((move) => move.usi === "7i7h").captured, null);
+        pos.play(bishop).play("3a2b");
+        const drop = pos.legalMoves().find((move) => move.usi === "B*4e");
+        deepEqual({ ...drop.piece }, { color: "b", type: "B" });
+        equal(drop.captured, null);
+        equal(drop.drop, "B");
+        // In random games: every listed move's pieces are the board's; undo and moves() give the same objects.
+        const next = random(99);
+        for (const start of [STARTPOS, MATSURI]) {
+          const game = Position.fromSfen(start);
+          const played = [];
+          for (let ply = 0; ply < 80; ply++) {
+            const moves = game.legalMoves();
+            if (moves.length === 0) break;
+            const side = game.sideToMove();
+            for (const move of moves) {
+              if ("drop" in move) {
+                deepEqual([move.piece.color, move.piece.type, move.captured], [side, move.drop, null], move.usi);
+              } else {
+                equal(move.piece, game.pieceAt(move.from), move.usi);
+                equal(move.captured, game.pieceAt(move.to), move.usi);
+              }
+            }
+            const move = moves[next(moves.length)];
+            equal(game.moveOf(move.usi), move);
+            game.play(move);
+            played.push(move);
+          }
+          deepEqual(game.moves(), played);
+          for (let i = played.length - 1; i >= 0; i--) equal(game.undo(), played[i]);
+          equal(game.undo(), null);
+          equal(game.sfen(), start);
+        }
+        assertError(() => Position.startpos().moveOf("7g7e"), "ILLEGAL_MOVE", undefined, "the move is not legal");
+        equal(toMove("8h2b+").piece, undefined); // a shape alone has no pieces
+      },
+    ],
+    [
+      "Game.undo and Game.moves give the same typed moves as the position listed",
+      () => {
+        const game = Game.fromUsi("position startpos moves 7g7f 3c3d");
+        const bishop = game.position.moveOf("8h2b+");
+        game.play(bishop);
+        deepEqual(
+          game.moves().map((move) => [move.usi, move.piece.type, move.captured?.type ?? null]),
+          [["7g7f", "P", null], ["3c3d", "P", null], ["8h2b+", "B", "B"]],
+        );
+        equal(game.undo(), bishop);
+        equal(game.undo().piece.color, "w");
+      },
+    ],
+    [
+      "dests(): a Map from squares and hand kinds to target squares, the legal moves' own (startpos, matsuri, random games)",
+      () => {
+        const start = Position.startpos().dests();
+        ok(start instanceof Map);
+        deepEqual(start.get("7g"), ["7f"]);
+        deepEqual(start.get("2h").toSorted(), ["1h", "3h", "4h", "5h", "6h", "7h"]);
+        equal(start.get("8h"), undefined); // the bishop cannot move
+        // The oracle: legalMoves grouped by origin, promotions counted once.
+        const next = random(5);
+        const pos = Position.fromSfen(MATSURI);
+        for (let ply = 0; ply < 60; ply++) {
+          const moves = pos.legalMoves();
+          if (moves.length === 0) break;
+          const expected = new Map();
+          for (const move of moves) {
+            const origin = move.drop ?? move.from;
+            if (!expected.has(origin)) expected.set(origin, new Set());
+            expected.get(origin).add(move.to);
+          }
+          const dests = pos.dests();
+          deepEqual([...dests.keys()].sort(), [...expected.keys()].sort());
+          for (const [origin, targets] of dests) {
+            equal(targets.length, expected.get(origin).size, origin);
+            deepEqual(targets.toSorted(), [...expected.get(origin)].sort(), origin);
+          }
+          pos.play(moves[next(moves.length)]);
+        }
+        ok(Position.fromSfen(MATSURI).dests().has("P"), "drops are keyed by their kind");
       },
     ],
   ];

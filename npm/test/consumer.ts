@@ -10,6 +10,8 @@ import {
   toMove,
   type Color,
   type Declaration,
+  type Dests,
+  type MoveShape,
   type Hand,
   type Piece,
   type ErrorCode,
@@ -45,9 +47,10 @@ for (const input of inputs) {
 pos.play({ from: "8h", to: "2b", promote: true }).play({ from: "3a", to: "2b" }).play({ drop: "B", to: "4e" });
 const side: Color = pos.sideToMove();
 const status: Status = pos.status();
-const ply: bigint = pos.ply();
+const ply: number = pos.ply();
 const key: bigint = pos.key();
-const nodes: bigint = pos.perft(2);
+const nodes: number = pos.perft(2);
+if (Position.startpos().ply() !== 1) throw new Error("ply() === 1");
 console.log(pos.sfen(), side, status, ply, key.toString(16), nodes);
 
 try {
@@ -79,7 +82,20 @@ for (let i = 0; i < 12; i++) game.play(steps[i % 4]!);
 const gameStatus: Status = game.status();
 const last: Move | null = game.undo();
 if (gameStatus !== "draw_repetition" || last?.usi !== "5b5a" || game.moves().length !== 11) throw new Error("game");
-if (toMove("P*5e").usi !== "P*5e") throw new Error("toMove");
+const shape: MoveShape = toMove("P*5e");
+if (shape.usi !== "P*5e") throw new Error("toMove");
+
+// What a board UI asks: where pieces can go, what a move moves and takes, and undo's answer.
+const start = Position.startpos();
+const dests: Dests = start.dests();
+const targets: Square[] | undefined = dests.get("7g");
+if (targets?.[0] !== "7f" || dests.has("P")) throw new Error("dests");
+const typed: Move = start.moveOf("7g7f");
+const moved: Piece = typed.piece;
+const taken: Piece | null = typed.captured;
+start.play(typed);
+const undone: Move | null = start.undo();
+if (moved.type !== "P" || taken !== null || undone !== typed || start.undo() !== null) throw new Error("moves");
 
 const square: Square | undefined = SQUARES[56];
 if (square !== "7g") throw new Error("SQUARES[56]");
@@ -100,14 +116,18 @@ export function wrongUses(): unknown[] {
   const notStatus: Status = "checkmate";
   // @ts-expect-error: not an error code
   const notCode: ErrorCode = "NIFU";
-  // @ts-expect-error: perft counts are bigint
-  const nodes: number = pos.perft(1);
+  // @ts-expect-error: perft counts are numbers
+  const nodes: bigint = pos.perft(1);
+  // @ts-expect-error: a shape (toMove) has no pieces
+  const noPiece: Piece = toMove("7g7f").piece;
+  // @ts-expect-error: undo may return null
+  const notNull: Move = pos.undo();
   // @ts-expect-error: a colour is "b" or "w"
   const hand = pos.hand("black");
   // @ts-expect-error: the rules are 27 and 24
   const declaration = pos.declaration(28);
   // @ts-expect-error: a game's position is read-only
   game.position = Position.startpos();
-  return [made, parsed, badSquare, kingDrop, both, notStatus, notCode, nodes, hand, declaration];
+  return [made, parsed, badSquare, kingDrop, both, notStatus, notCode, nodes, noPiece, notNull, hand, declaration];
 }
 console.log("consumer: ok");

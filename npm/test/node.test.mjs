@@ -38,7 +38,7 @@ test("load: no argument (the .wasm beside node.mjs), a path, a file URL (object 
   // Positions made with an earlier instance keep working after a new load.
   const old = Position.startpos();
   await load();
-  assert.equal(old.perft(2), 900n);
+  assert.equal(old.perft(2), 900);
   assert.equal(Position.fromSfen(old.sfen()).key(), old.key());
 });
 
@@ -46,9 +46,12 @@ test("the module imports nothing; the package resolves in Node to node.mjs, with
   const module = new WebAssembly.Module(await readFile(wasmUrl));
   assert.deepEqual(WebAssembly.Module.imports(module), []);
   assert.match(import.meta.resolve("hayanagi"), /\/node_modules\/hayanagi\/node\.mjs$/);
-  const pkg = createRequire(import.meta.url)("hayanagi/package.json");
+  const require = createRequire(import.meta.url);
+  assert.match(require.resolve("hayanagi"), /\/node_modules\/hayanagi\/node\.cjs$/);
+  const pkg = require("hayanagi/package.json");
   assert.equal(pkg.type, "module");
-  assert.equal(pkg.exports["."].types, "./hayanagi.d.ts");
+  assert.equal(pkg.exports["."].import.types, "./hayanagi.d.ts");
+  assert.equal(pkg.exports["."].require.types, "./hayanagi.d.cts");
   assert.equal(pkg.version, hy.version(), "the package's version is the library's");
 });
 
@@ -76,6 +79,36 @@ test("the header's constants that hayanagi.mjs writes down", { skip: !process.en
   assert.ok(codes.length > 40);
   const { ERROR_CODES } = await import(new URL("codes.mjs", wasmUrl).href);
   for (const [, name, value] of codes) assert.equal(ERROR_CODES.get(Number(value)), name);
+});
+
+test("initSync: no argument, a path, a file URL, bytes, a Module; wrong sources throw TypeError", async () => {
+  const bytes = await readFile(wasmUrl);
+  for (const source of [undefined, fileURLToPath(wasmUrl), wasmUrl, wasmUrl.href, bytes, new Uint8Array(bytes).buffer, new WebAssembly.Module(bytes)]) {
+    hy.initSync(source);
+    assert.equal(Position.startpos().sfen(), STARTPOS);
+  }
+  assert.throws(() => hy.initSync(42), TypeError);
+  assert.throws(() => hy.initSync(new URL("https://example.com/hayanagi.wasm")), TypeError);
+  assert.throws(() => hy.initSync(new Uint8Array([0, 97, 115, 109])), WebAssembly.CompileError);
+});
+
+test("CommonJS: require('hayanagi') is node.cjs, with initSync and the same API and answers", () => {
+  const require = createRequire(import.meta.url);
+  const cjs = require("hayanagi");
+  assert.deepEqual(Object.keys(cjs).sort(), Object.keys(hy).sort());
+  cjs.initSync();
+  const pos = cjs.Position.fromUsi("position startpos moves 7g7f 3c3d");
+  assert.equal(pos.ply(), 3);
+  assert.equal(pos.perft(2), Position.fromUsi("position startpos moves 7g7f 3c3d").perft(2));
+  assert.equal(pos.undo(), null);
+  assert.equal(cjs.version(), hy.version());
+  assert.throws(() => cjs.Position.fromSfen("x"), cjs.HayanagiError);
+  // A fresh process that only requires: no ES module involved.
+  const out = require("node:child_process").execFileSync(process.execPath, [
+    "-e",
+    'const h = require("hayanagi"); h.initSync(); console.log(h.Position.startpos().legalMoves().length)',
+  ], { cwd: fileURLToPath(new URL("..", import.meta.url)), encoding: "utf8" });
+  assert.equal(out.trim(), "30");
 });
 
 await load();
