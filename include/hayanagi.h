@@ -501,7 +501,7 @@ int32_t hayanagi_play_unchecked(hayanagi_position *pos, uint16_t move, hayanagi_
    (HAYANAGI_HISTORY_ENTRIES(moves) for room for `moves` moves), and returns its capacity in moves.
    The history records the moves played through it and judges repetition (the fourth occurrence of a
    position, confirmed against the whole position) and perpetual check, as the Rust library's
-   History does (SPEC section 4). It holds no position: the caller keeps the position and passes it
+   History does (docs/RULES.md R44-R47). It holds no position: the caller keeps the position and passes it
    with each call, which checks that it is the one the history has reached. The storage is the
    history's whole state: a byte copy of all `entries` entries is the same history.
    Errors: NULL_POINTER, MISALIGNED, BAD_LENGTH (fewer than HAYANAGI_HISTORY_HEADER_ENTRIES entries, or

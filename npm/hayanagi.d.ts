@@ -99,7 +99,7 @@ export type MoveInput =
 /** What play, isLegal and givesCheck accept: a Move, a move written as an object, USI text, or a move code. */
 export type MoveLike = Move | MoveShape | MoveInput | string | number;
 
-/** The game status for the side to move (SPEC §4). A Position alone knows only the first three. */
+/** The game status for the side to move (docs/RULES.md R44–R47). A Position alone knows only the first three. */
 export type Status =
   | "none"
   | "mate"

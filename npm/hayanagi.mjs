@@ -18,7 +18,7 @@ import { ERROR_CODES } from "./codes.mjs";
 
 const PAGE = 65536;
 
-/** The square names in index order (SPEC §1, the header's MOVES section): index = row * 9 + column,
+/** The square names in index order (docs/RULES.md R1, the header's MOVES section): index = row * 9 + column,
  *  row 0 = rank a, column 0 = file 9, so 9a = 0, 1a = 8, 7g = 56, 1i = 80. */
 export const SQUARES = Object.freeze(
   Array.from({ length: 81 }, (_, i) => `${9 - (i % 9)}${"abcdefghi"[Math.floor(i / 9)]}`),

@@ -136,15 +136,15 @@ fn files(dir: &Path, exts: &[&str], out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The rules a reference lists at the start of `text`: `R28`, `R80–R88` (both ends), `R28, R30`,
-/// `R28 and R30`.
+/// The rules a reference lists at the start of `text`: `R28`, `R80–R88` or `R80-R88` (both ends),
+/// `R28, R30`, `R28 and R30`.
 fn rule_list(text: &str) -> Vec<u32> {
     let mut found = Vec::new();
     let mut rest = text;
     while let Some((n, len)) = rest.strip_prefix('R').and_then(number_at) {
         found.push(n);
         rest = &rest[1 + len..];
-        match [", R", "–R", " and R"].iter().find(|sep| rest.starts_with(**sep)) {
+        match [", R", "–R", "-R", " and R"].iter().find(|sep| rest.starts_with(**sep)) {
             Some(sep) => rest = &rest[sep.len() - 1..],
             None => break,
         }

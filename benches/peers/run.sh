@@ -11,7 +11,7 @@
 # Not part of CI: it is slow, and its numbers belong to the machine it runs on. It builds the `peers` binary twice,
 # the default build and `-C target-cpu=native` (separate target dirs, under $CARGO_TARGET_DIR if set, else
 # benches/peers/target), and runs each case with every engine interleaved, timed by thread CPU time. Any node
-# count that disagrees with another engine's or with SPEC §6 stops the script with an error. Progress goes to
+# count that disagrees with another engine's or with docs/RULES.md R114 stops the script with an error. Progress goes to
 # stderr, the table to stdout. `shogi_legality_lite` ("lite") is left out where it would take minutes a run.
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -10,7 +10,7 @@ use crate::header::MAX_PERFT_DEPTH;
 use crate::record::{PositionRecord, input, put, read_position, write_position, write_text};
 
 /// The header's status codes: `HAYANAGI_STATUS_*` name and spelling; the code is the index, in the
-/// order of the library's [`Status::ALL`] (SPEC §4; asserted below).
+/// order of the library's [`Status::ALL`] (docs/RULES.md R44; asserted below).
 pub(crate) const STATUSES: [(&str, &CStr); Status::ALL.len()] = [
     ("HAYANAGI_STATUS_NONE", c"none"),
     ("HAYANAGI_STATUS_MATE", c"mate"),

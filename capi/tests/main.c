@@ -54,7 +54,7 @@ static int failures = 0;
     } while (0)
 
 #define STARTPOS "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
-/* SPEC section 6: pieces in hand on both sides. */
+/* docs/RULES.md R114: pieces in hand on both sides. */
 #define MATSURI "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
 
 /* ----- helpers ----- */
@@ -272,7 +272,7 @@ static void test_hands(void) {
     CHECK_EQ(drops, 79);
     CHECK(found_5b);
 
-    /* SPEC section 6: both sides hold pieces. */
+    /* docs/RULES.md R114: both sides hold pieces. */
     CHECK_EQ(from_sfen(&pos, MATSURI), HAYANAGI_OK);
     CHECK_STR(sfen_of(&pos), MATSURI);
     CHECK_EQ(hayanagi_side_to_move(&pos), HAYANAGI_WHITE);
@@ -281,7 +281,7 @@ static void test_hands(void) {
     CHECK_EQ(perft(&pos, 2, 1), 28684);
     CHECK_EQ(perft(&pos, 2, 0), 28684);
 
-    /* SPEC section 3: the richest position, 593 moves; HAYANAGI_MAX_MOVES holds them. */
+    /* docs/RULES.md R19: the richest position, 593 moves; HAYANAGI_MAX_MOVES holds them. */
     CHECK_EQ(from_sfen(&pos, "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"), HAYANAGI_OK);
     CHECK_EQ(hayanagi_legal_moves(&pos, moves, HAYANAGI_MAX_MOVES, NULL), 593);
     CHECK_EQ(perft(&pos, 1, 0), 593);

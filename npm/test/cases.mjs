@@ -4,9 +4,9 @@
 import { deepEqual, equal, ok, throws } from "./assert.mjs";
 
 export const STARTPOS = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
-// SPEC §6: pieces in hand on both sides.
+// docs/RULES.md R114: pieces in hand on both sides.
 export const MATSURI = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1";
-// SPEC §3: the most legal moves known.
+// docs/RULES.md R19: the most legal moves known.
 export const RICHEST = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
 
 /** The test's own reading of an SFEN's board and hands (an oracle for board(), pieceAt() and hand()):
@@ -77,7 +77,7 @@ export function cases(hy) {
 
   return [
     [
-      "perft in the module: startpos 1-3, matsuri 1-2, the richest position 1 (SPEC §6)",
+      "perft in the module: startpos 1-3, matsuri 1-2, the richest position 1 (docs/RULES.md R114)",
       () => {
         const start = Position.startpos();
         equal(start.perft(0), 1);
@@ -108,7 +108,7 @@ export function cases(hy) {
       },
     ],
     [
-      "squares: SQUARES is SPEC §1's numbering (9a = 0, 1a = 8, 7g = 56, 1i = 80), as the module writes moves",
+      "squares: SQUARES is the numbering of docs/RULES.md R1 (9a = 0, 1a = 8, 7g = 56, 1i = 80), as the module writes moves",
       () => {
         equal(SQUARES.length, 81);
         equal(SQUARES[0], "9a");

@@ -4,7 +4,7 @@ README. Two parts. (1) `generate.py` (this file) writes `tests/data/differential
 stress the rules (uchifuzume with a pinned capturer, pawn-move mate, nifu, dead pieces, forced and optional
 promotions, double, triple and quadruple check, pins, the king on the checker's line, positions without one or
 both kings; see `handmade.py`, where each has an expectation worked out by hand), each also turned around, and
-thousands of positions from random playouts (start position, SPEC §6 positions, handicaps, tsume-like starts;
+thousands of positions from random playouts (start position, the perft positions of docs/RULES.md R114, handicaps, tsume-like starts;
 uniform, capture-, drop-, check- and promotion-heavy and deep games), random tsume-like placements, and random
 positions where a pawn drop would mate (half of them with the only capturer pinned). The output depends only on
 the seed (and the Python and cshogi versions: written with Python 3.11, cshogi 1.1.0). For each position it
@@ -12,11 +12,11 @@ records what cshogi says:
 in check, mate, the number of legal moves, and the sorted USI list (kept in full for hand-made positions and
 short lists, otherwise its 64-bit FNV-1a hash). `cargo test --test differential` reads that file. (2) `live.py`
 draws fresh positions every CI run and compares `hayanagi analyze` with cshogi directly, including invalid
-inputs judged by SPEC §2 (`rules.py`). `explain.py` shows the difference for one position.
+inputs judged by the SFEN rules (docs/RULES.md R80–R85, `rules.py`). `explain.py` shows the difference for one position.
 
 Where python-shogi is also consulted (here only), its two known bugs are handled: it allows a mating pawn drop
 when the only piece that could take the pawn is pinned (counted and skipped), and its hash ignores White's hand
-(its hash is not used). Where a reference disagrees with the rules (SPEC §2/§3), the rules win: hand-made
+(its hash is not used). Where a reference disagrees with the rules (docs/RULES.md), the rules win: hand-made
 expectations are checked against cshogi and generation stops if one fails. cshogi and python-shogi are GPL and
 used only as black boxes through their Python API.
 
@@ -97,7 +97,7 @@ def collect(seed):
 
 
 def check_reference(label, sfen, board, in_check, moves):
-    """The generator's own checks that the recorded position is one SPEC §2 accepts and that cshogi reads it
+    """The generator's own checks that the recorded position is one the SFEN rules accept (docs/RULES.md R80–R85) and that cshogi reads it
     as written; an exception here is a bug in the generator."""
     pos = rules.parse(sfen)
     assert str(pos) == sfen, (label, sfen, str(pos))

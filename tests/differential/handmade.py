@@ -1,4 +1,4 @@
-"""Hand-made positions that stress the rules of SPEC §3: each one is named for the rule it tests, and each is
+"""Hand-made positions that stress the move rules (docs/RULES.md R10–R37): each one is named for the rule it tests, and each is
 also recorded turned 180 degrees with the colours swapped (label suffix `/flipped`), so both sides are covered.
 
 Positions are written as {square: SFEN letter} so a reader can check them against a board diagram. Each has
@@ -276,7 +276,7 @@ POSITIONS = [
         "2b2a+ only (a pawn on rank a must promote), and the king may take the gold",
         "=4 +2b2a+ -2b2a +1b2a -1b1a check",
     ),
-    # Mate and no moves (SPEC §4 statuses for a position on its own).
+    # Mate and no moves (docs/RULES.md R44: statuses of a position on its own).
     (
         "mate/gold-guarded-by-pawn",
         place({"5a": "k", "5b": "G", "5c": "P", "5i": "K"}, side="w"),

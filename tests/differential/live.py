@@ -1,5 +1,5 @@
 """Live differential test: fresh random positions every run, answered by `hayanagi analyze` and checked against
-cshogi (moves, in check, mate and the SFEN it prints) and against SPEC §2 for inputs that must be rejected.
+cshogi (moves, in check, mate and the SFEN it prints) and against the SFEN rules (docs/RULES.md R80–R85) for inputs that must be rejected.
 
     python3 tests/differential/live.py [--count N] [--seed S] [--binary PATH]
 
@@ -12,11 +12,11 @@ What is sent (see generate.py for the README of the differential tests):
   placements, pawn-drop-mate positions (some with a pinned capturer) and the hand-made rule positions, written
   as a plain SFEN (4 fields, sometimes with a new ply up to 2^63 - 1, or 3 fields) or as a USI position
   command (`[position ]startpos|sfen <4 fields> moves ...`), plus a few move sequences that repeat a position
-  four times (SPEC §4 repetition and perpetual check statuses);
+  four times (docs/RULES.md R45, R46: repetition and perpetual check statuses);
 - about N/3 mutated inputs: characters replaced, inserted or deleted, hands and plies broken, pieces added or
-  removed, the side flipped, illegal or malformed moves in a list. `rules.py` (SPEC §2, not cshogi, which
+  removed, the side flipped, illegal or malformed moves in a list. `rules.py` (docs/RULES.md R80–R85, not cshogi, which
   accepts nearly anything) decides whether each must be accepted (then it is compared with cshogi like the
-  others), rejected (`error`), or is a form the SPEC leaves open (either answer, but an `ok` must be right);
+  others), rejected (`error`), or is a form `rules.py` leaves open (either answer, but an `ok` must be right);
 - every SFEN hayanagi printed, again: parse -> print -> parse must give the same answer.
 Each Zobrist key must belong to exactly one position (board, side, hands) across the run.
 """
@@ -59,7 +59,7 @@ class Reject:
 
 
 class Either:
-    """The SPEC leaves the input open: `error` is fine, and so is `ok` with these values (None: any `ok`)."""
+    """`rules.py` leaves the input open: `error` is fine, and so is `ok` with these values (None: any `ok`)."""
 
     def __init__(self, reason, accept):
         self.reason, self.accept = reason, accept
@@ -73,7 +73,7 @@ def answer_for(board, ply):
 
 
 def judge_plain(text):
-    """The expectation for a plain SFEN line, by SPEC §2."""
+    """The expectation for a plain SFEN line, by the SFEN rules (docs/RULES.md R80–R85)."""
     try:
         pos = rules.parse(text)
     except rules.Invalid as e:
@@ -96,8 +96,8 @@ def board_of(pos):
 
 
 def repetition_status(keys, checks):
-    """SPEC §4 for the last position of a move sequence: keys[i] is position i (board, side, hands), checks[i]
-    whether its side to move is in check. None when the SPEC leaves it open (more than 4 occurrences, or both
+    """docs/RULES.md R44–R46 for the last position of a move sequence: keys[i] is position i (board, side, hands), checks[i]
+    whether its side to move is in check. None when this judge leaves it open (more than 4 occurrences, or both
     sides checking throughout)."""
     last = len(keys) - 1
     seen = [i for i, key in enumerate(keys) if key == keys[last]]
@@ -134,7 +134,7 @@ def judge_usi(start_sfen, moves, ply):
     if answer.status == "none":
         status = repetition_status(keys, checks)
         if status is None:
-            return Either("repetition beyond the SPEC", None)
+            return Either("repetition beyond the fourth occurrence", None)
         answer.status = status
     return answer
 
@@ -359,7 +359,7 @@ def mutate_usi(rng, line):
 
 
 def break_rule(rng, text):
-    """The position with one SPEC §2 rule broken on purpose (it may break others too): a dead piece, nifu,
+    """The position with one SFEN rule (docs/RULES.md R85) broken on purpose (it may break others too): a dead piece, nifu,
     the side not to move in check, or a second king."""
     pos = rules.parse(text)
     empty = [sq for sq in range(81) if pos.board[sq] is None]
@@ -534,7 +534,7 @@ def main():
         counts[type(e).__name__] = counts.get(type(e).__name__, 0) + 1
     print(
         f"{len(cases.lines)} inputs ({counts.get('Accept', 0)} valid, {counts.get('Reject', 0)} invalid, "
-        f"{counts.get('Either', 0)} open by the SPEC), {len(printed)} round trips; generated in "
+        f"{counts.get('Either', 0)} left open), {len(printed)} round trips; generated in "
         f"{generated - began:.1f} s, checked in {time.time() - generated:.1f} s"
     )
     if failures:

@@ -1,6 +1,6 @@
 """Packed positions and training records against cshogi: writes `tests/data/packed.txt` for `tests/packed.rs`.
 
-For thousands of positions from random games (the playout machinery of `reference.py`: start position, SPEC §6
+For thousands of positions from random games (the playout machinery of `reference.py`: start position, docs/RULES.md R114
 positions, handicaps; uniform, capture-, drop-, check- and promotion-heavy and deep games, so with drops,
 promotions and full hands) and random tsume-like placements, it records what cshogi writes: `Board.to_hcp` and
 `Board.to_psfen` bytes, the cshogi move16 (`cshogi.move16`) and YaneuraOu Move16 (`cshogi.move16_to_psv`) of
@@ -10,7 +10,7 @@ layouts are cshogi's byte for byte. Every position is also read back with `set_h
 the same SFEN, and every move code back with `move_from_move16` / `move_from_psv`.
 
 Then the cases where cshogi is lax (lines `lax`): positions it writes although the format cannot hold them (one
-or no king: it drops the bits past 256) or SPEC §2 forbids them (nifu, a dead piece, the side not to move in
+or no king: it drops the bits past 256) or the rules forbid them (docs/RULES.md R64–R69) (nifu, a dead piece, the side not to move in
 check; 19 pawns, of which it silently drops one; random bytes, which it mostly reads as positions), with the
 bytes, what cshogi reads back from them, and the error hayanagi must give.
 

@@ -124,7 +124,7 @@ def playout(start_sfen, bias, rng, plies):
 
 def random_tsume(rng):
     """A random tsume-like position: a White king near an edge, Black pieces and a few White ones around it,
-    Black holding pieces (often a pawn), Black's king present only sometimes. Valid by SPEC §2 (retried until
+    Black holding pieces (often a pawn), Black's king present only sometimes. Valid by docs/RULES.md R64–R69 (retried until
     it is); Black to move."""
     while True:
         board = [None] * 81

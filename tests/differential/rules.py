@@ -1,12 +1,13 @@
-"""SFEN as SPEC §2 defines it, written from the SPEC for the differential tests: a strict reader that says
+"""SFEN as docs/RULES.md R80–R85 defines it, written from the rules for the differential tests: a strict reader that says
 whether hayanagi must accept or reject an input, and the writer whose output hayanagi must match.
 
 cshogi accepts almost anything (repeated hand pieces, a side not to move in check, ply 0), so it can never
 decide whether an input is valid; this module does, and cshogi is only asked about positions it accepts.
 
-Inputs the SPEC does not settle raise `Ambiguous` (a count of 1 written in a hand, leading zeros, a ply
-between 2^63 and 2^64 - 1, two digits in a row on a rank, extra spaces) unless something else makes them
-invalid; the live step accepts either answer for those.
+Inputs the first written contract did not settle raise `Ambiguous` (a count of 1 written in a hand, leading
+zeros, a ply between 2^63 and 2^64 - 1, two digits in a row on a rank, extra spaces) unless something else makes
+them invalid; the live step accepts either answer for those. docs/RULES.md now settles each (R80, R81, R83, R84),
+and tests/sfen.rs checks them by name.
 """
 
 SET_COUNTS = {"P": 18, "L": 4, "N": 4, "S": 4, "G": 4, "B": 2, "R": 2}
@@ -18,11 +19,11 @@ U64_MAX = 2**64 - 1
 
 
 class Invalid(Exception):
-    """The SPEC says this input must be rejected."""
+    """The rules say this input must be rejected."""
 
 
 class Ambiguous(Exception):
-    """The SPEC does not say whether this input is accepted."""
+    """This reader does not decide whether this input is accepted (see the module docstring)."""
 
 
 class Sfen:
@@ -64,19 +65,19 @@ class Sfen:
         return out or "-"
 
     def position_key(self):
-        """Board, side and hands: what repetition compares (SPEC §4)."""
+        """Board, side and hands: what repetition compares (docs/RULES.md R45)."""
         return f"{self.board_field()} {'bw'[self.side]} {self.hands_field()}"
 
     def __str__(self):
-        """SPEC §2 output: 4 fields, hands Black then White in order R B G S N L P."""
+        """The SFEN writer (docs/RULES.md R87): 4 fields, hands Black then White in order R B G S N L P."""
         return f"{self.position_key()} {self.ply}"
 
 
 def parse(text, lenient=False):
-    """Parses a plain SFEN (3 or 4 fields) by SPEC §2. Raises Invalid, or Ambiguous unless `lenient` (then the
+    """Parses a plain SFEN (3 or 4 fields) by docs/RULES.md R80–R85. Raises Invalid, or Ambiguous unless `lenient` (then the
     unsettled forms get their natural meaning)."""
 
-    notes = []  # forms the SPEC leaves open; they matter only if nothing makes the input invalid
+    notes = []  # forms this reader leaves open; they matter only if nothing makes the input invalid
 
     def unsettled(why):
         notes.append(why)
@@ -188,7 +189,7 @@ def parse_ply(field, unsettled):
 
 
 def validate(pos):
-    """The position rules of SPEC §2."""
+    """The position rules (docs/RULES.md R64–R69)."""
     counts = {letter: 0 for letter in SET_COUNTS}
     kings = [0, 0]
     for sq, piece in enumerate(pos.board):

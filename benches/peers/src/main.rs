@@ -1,7 +1,7 @@
 //! `peers`: perft speed of hayanagi beside the other Rust shogi move generators, measured in one process.
 //!
 //! Every engine runs the same perft on the same position, interleaved round-robin, timed by the thread's CPU time;
-//! all node counts must agree with each other and with SPEC §6 where it has the number, or the run fails. The
+//! all node counts must agree with each other and with docs/RULES.md R114 where it has the number, or the run fails. The
 //! result is a markdown table. `run.sh` next to this crate runs the README's set of positions.
 
 mod cpu_time;

@@ -97,8 +97,8 @@ pub fn run(jobs: &mut [Job], options: &Options) -> Result<(), Disagreement> {
     Ok(())
 }
 
-/// Every job must have counted the same nodes, and that count must be SPEC §6's where it gives one. Without
-/// SPEC's count, the report marks the counts that differ from the most common one.
+/// Every job must have counted the same nodes, and that count must be the reference count of docs/RULES.md R114
+/// where it gives one. Without a reference count, the report marks the counts that differ from the most common one.
 fn check_agreement(jobs: &[Job], options: &Options) -> Result<(), Disagreement> {
     let known = options.target.known_nodes(options.depth);
     let most_common = jobs
@@ -112,7 +112,7 @@ fn check_agreement(jobs: &[Job], options: &Options) -> Result<(), Disagreement> 
     }
     let mut report = format!("node counts differ on {} at depth {}:\n", options.target.label, options.depth);
     if let Some(known) = known {
-        report += &format!("  {:<14} {:<6} {known:>12}\n", "SPEC §6", "");
+        report += &format!("  {:<14} {:<6} {known:>12}\n", "RULES.md R114", "");
     }
     for job in jobs {
         let nodes = job.nodes.map_or("none".to_string(), |nodes| nodes.to_string());
@@ -198,7 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn counts_that_agree_with_each_other_and_spec_pass() {
+    fn counts_that_agree_with_each_other_and_the_reference_pass() {
         let jobs = measure(&options("startpos", 2, &[&RIGHT, &ALSO_RIGHT], 3)).unwrap();
         assert_eq!(jobs.len(), 2);
         assert!(jobs.iter().all(|job| job.nodes == Some(900) && job.times.len() == 3));
@@ -212,13 +212,13 @@ mod tests {
     }
 
     #[test]
-    fn engines_that_agree_with_each_other_but_not_with_spec_fail() {
+    fn engines_that_agree_with_each_other_but_not_with_the_reference_fail() {
         let report = measure(&options("startpos", 2, &[&OFF_BY_ONE, &OFF_BY_ONE], 3)).err().unwrap();
-        assert!(report.contains("SPEC §6") && report.contains("900"), "{report}");
+        assert!(report.contains("RULES.md R114") && report.contains("900"), "{report}");
     }
 
     #[test]
-    fn without_a_spec_count_the_engines_are_checked_against_each_other() {
+    fn without_a_reference_count_the_engines_are_checked_against_each_other() {
         let sfen = "4k4/9/9/9/9/9/9/9/4K4 b - 1";
         assert!(measure(&options(sfen, 2, &[&RIGHT, &ALSO_RIGHT], 1)).is_ok());
         assert!(measure(&options(sfen, 2, &[&RIGHT, &OFF_BY_ONE], 1)).is_err());
@@ -274,9 +274,9 @@ mod tests {
         assert_eq!(job.median_time(), Duration::from_millis(3) + Duration::from_micros(500));
     }
 
-    /// The real engines, on depths small enough for a debug build: every count must be SPEC §6's.
+    /// The real engines, on depths small enough for a debug build: every count must be docs/RULES.md R114's.
     #[test]
-    fn every_engine_matches_spec_on_small_depths() {
+    fn every_engine_matches_the_reference_on_small_depths() {
         for (position, depth) in [("startpos", 3), ("matsuri", 2), ("maxmoves", 1)] {
             let mut options = options(position, depth, &[], 1);
             options.engines = ENGINES.iter().collect();

@@ -1,10 +1,10 @@
-//! The named benchmark positions and the perft counts SPEC §6 gives for them.
+//! The named benchmark positions and the perft counts docs/RULES.md R114 gives for them.
 
 /// A position the command line can name instead of spelling out its SFEN.
 pub struct NamedPosition {
     pub name: &'static str,
     pub sfen: &'static str,
-    /// `(depth, nodes)` from SPEC §6; every engine's count is checked against these.
+    /// `(depth, nodes)` from docs/RULES.md R114; every engine's count is checked against these.
     pub known: &'static [(u32, u64)],
 }
 
@@ -46,7 +46,7 @@ impl Target {
         }
     }
 
-    /// SPEC §6's count at `depth`, if it gives one.
+    /// The count docs/RULES.md R114 gives at `depth`, if it gives one.
     pub fn known_nodes(&self, depth: u32) -> Option<u64> {
         self.known.iter().find(|&&(d, _)| d == depth).map(|&(_, nodes)| nodes)
     }

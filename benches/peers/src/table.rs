@@ -52,7 +52,7 @@ fn three_digits(value: f64) -> String {
     }
 }
 
-/// `19861490` as `19,861,490`, the way SPEC §6 writes counts.
+/// `19861490` as `19,861,490`, the way docs/RULES.md R114 writes counts.
 fn group_thousands(value: u64) -> String {
     let digits = value.to_string();
     let mut grouped = String::new();
