@@ -19,7 +19,7 @@ pub use kinds::{MoveFilter, MoveGroup, MoveGroupIter, Origin, Promotion};
 
 use crate::{
     Bitboard, Color, Move, MoveList, PieceKind, Position, Square, between, bishop_attacks, lance_attacks, rook_attacks,
-    step_attacks,
+    step_attacks, step_to,
 };
 
 /// Receives generated moves in groups. A group may have no target (the generator does not test
@@ -244,14 +244,65 @@ impl Position {
         let them = self.side_to_move().flip();
         // The king leaves its square, so a slider checking it also attacks the squares behind it.
         let occupied = self.occupied().without(king);
-        let mut targets = step_attacks(self.side_to_move(), PieceKind::King, king) & !excluded;
+        let targets = step_attacks(self.side_to_move(), PieceKind::King, king) & !excluded;
+        let safe = self.unattacked(them, targets, occupied);
+        if safe.is_empty() { ControlFlow::Continue(()) } else { sink.add(board(king, safe, Promotion::Unpromoted)) }
+    }
+
+    /// The squares of `squares` that `color` does not attack with `occupied` blocking its sliders:
+    /// [`Position::attacks_square`] for a set at once. The stepping pieces are looked up target by
+    /// target (one read per kind), then each slider once, and only when its lines cross what is left.
+    #[inline(always)]
+    fn unattacked(&self, color: Color, squares: Bitboard, occupied: Bitboard) -> Bitboard {
+        let theirs = self.colored(color);
+        let k = |kind: PieceKind| self.kind(kind) & theirs;
+        let (pawns, knights, silvers) = (k(PieceKind::Pawn), k(PieceKind::Knight), k(PieceKind::Silver));
+        let golds = self.golds() & theirs;
+        let kings = k(PieceKind::King) | k(PieceKind::Horse) | k(PieceKind::Dragon);
         let mut safe = Bitboard::EMPTY;
-        while let Some(to) = targets.pop_lsb() {
-            if !self.attacks_square(them, to, occupied) {
+        for to in squares {
+            let steps = (step_to(color, PieceKind::Pawn, to) & pawns)
+                | (step_to(color, PieceKind::Knight, to) & knights)
+                | (step_to(color, PieceKind::Silver, to) & silvers)
+                | (step_to(color, PieceKind::Gold, to) & golds)
+                | (step_to(color, PieceKind::King, to) & kings);
+            if steps.is_empty() {
                 safe = safe.with(to);
             }
         }
-        if safe.is_empty() { ControlFlow::Continue(()) } else { sink.add(board(king, safe, Promotion::Unpromoted)) }
+        let (rooks, bishops, lances) = (
+            k(PieceKind::Rook) | k(PieceKind::Dragon),
+            k(PieceKind::Bishop) | k(PieceKind::Horse),
+            k(PieceKind::Lance),
+        );
+        if let Some(to) = safe.lsb()
+            && !safe.has_more_than_one()
+        {
+            // One square left: its own lookups are fewer than the sliders'.
+            let attacked = rook_attacks(to, occupied).intersects(rooks)
+                || bishop_attacks(to, occupied).intersects(bishops)
+                || lance_attacks(color.flip(), to, occupied).intersects(lances);
+            return if attacked { Bitboard::EMPTY } else { safe };
+        }
+        if safe.is_empty() {
+            return safe;
+        }
+        for from in rooks {
+            if rook_attacks(from, Bitboard::EMPTY).intersects(safe) {
+                safe &= !rook_attacks(from, occupied);
+            }
+        }
+        for from in bishops {
+            if bishop_attacks(from, Bitboard::EMPTY).intersects(safe) {
+                safe &= !bishop_attacks(from, occupied);
+            }
+        }
+        for from in lances {
+            if lance_attacks(color, from, Bitboard::EMPTY).intersects(safe) {
+                safe &= !lance_attacks(color, from, occupied);
+            }
+        }
+        safe
     }
 
     /// Moves of every piece but the king onto `targets`.
