@@ -125,3 +125,31 @@ fn piece_kinds_and_pieces() {
     assert_eq!(Piece::new(Color::Black, PieceKind::ProSilver).to_string(), "+S");
     assert_eq!(Piece::new(Color::White, PieceKind::King).to_string(), "k");
 }
+
+/// The one contract `index`, `try_index`, `ALL` and `NUM` share on every indexed type, written once
+/// here rather than folded into a macro of the types (their bodies are one line each; their docs and
+/// examples are each type's own): `ALL` has `NUM` values in index order, `try_index` inverts `index`
+/// and refuses everything from `NUM` on.
+#[test]
+fn every_indexed_type_lists_all_in_index_order_and_try_index_inverts_index() {
+    macro_rules! check {
+        ($($ty:ident),*) => {$(
+            assert_eq!($ty::ALL.len(), $ty::NUM, stringify!($ty));
+            for (i, value) in $ty::ALL.into_iter().enumerate() {
+                assert_eq!(value.index(), i, "{}::ALL[{i}].index()", stringify!($ty));
+                assert_eq!($ty::try_index(i), Some(value), "{}::try_index({i})", stringify!($ty));
+            }
+            for i in [$ty::NUM, $ty::NUM + 1, usize::MAX] {
+                assert_eq!($ty::try_index(i), None, "{}::try_index({i})", stringify!($ty));
+            }
+        )*};
+    }
+    check!(Color, File, Rank, Square, PieceKind);
+    // Piece has no ALL; its index is colour-major over PieceKind::ALL.
+    for i in 0..Piece::NUM {
+        let piece = Piece::try_index(i).expect("every index below Piece::NUM");
+        assert_eq!(piece.index(), i);
+        assert_eq!((piece.color().index(), piece.kind().index()), (i / PieceKind::NUM, i % PieceKind::NUM));
+    }
+    assert_eq!(Piece::try_index(usize::MAX), None);
+}
