@@ -74,7 +74,8 @@ pub(crate) fn command(args: &[String]) -> Result<(), Failure> {
     }
     let record = games.swap_remove(index - 1);
     let mut out = io::stdout().lock();
-    out.write_all(&encoding.encode(&record.write(to)))?;
+    let bytes = record.write_bytes(to, encoding).map_err(|e| Failure::BadPosition(format!("{name}: {e}")))?;
+    out.write_all(&bytes)?;
     out.flush()?;
     Ok(())
 }

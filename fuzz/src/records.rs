@@ -27,9 +27,10 @@ fn game(record: &Record, format: Format) -> impl PartialEq + core::fmt::Debug {
 pub fn check(data: &[u8], format: Format) {
     let Ok((text, _)) = decode(data, None) else { return };
     let Ok(record) = Record::read_str(&text, Some(format)) else { return };
-    let written = record.write(format);
+    // What a reader accepts, a writer writes: a record read is legal and its ending possible.
+    let written = record.write(format).unwrap_or_else(|e| panic!("a record read does not write ({e}):\n{text}"));
     for encoding in [TextEncoding::Utf8, TextEncoding::ShiftJis] {
-        let bytes = encoding.encode(&written);
+        let bytes = record.write_bytes(format, encoding).unwrap_or_else(|e| panic!("{e}"));
         let again = match decode(&bytes, Some(encoding)).and_then(|(text, _)| Record::read_str(&text, Some(format))) {
             Ok(again) => again,
             Err(e) => panic!("the written record does not read back ({e}):\n{written}"),

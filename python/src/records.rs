@@ -248,7 +248,7 @@ impl GameRecord {
     /// The record written in format 'csa', 'kif', 'ki2' or 'usi' (one line).
     #[pyo3(signature = (format = "csa"))]
     fn to_text(&self, format: &str) -> PyResult<String> {
-        Ok(self.record.write(format_arg(format)?))
+        self.record.write(format_arg(format)?).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// Writes the record to a file in format 'csa', 'kif', 'ki2' or 'usi', in UTF-8.

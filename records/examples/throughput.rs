@@ -22,7 +22,7 @@ fn main() {
     }
     files.sort();
     let records: Vec<Record> = files.iter().map(|(_, b)| Record::read_bytes(b, None).expect("reads")).collect();
-    let ki2: Vec<String> = records.iter().map(|r| r.write(Format::Ki2)).collect();
+    let ki2: Vec<String> = records.iter().map(|r| r.write(Format::Ki2).expect("writes")).collect();
     let report = |label: &str, count: usize, run: &mut dyn FnMut() -> usize| {
         let start = Instant::now();
         let mut total = 0;
@@ -46,7 +46,7 @@ fn main() {
     for format in [Format::Csa, Format::Kif, Format::Ki2] {
         let name = format!("{format:?}").to_lowercase();
         report(&format!("{name} write"), records.len(), &mut || {
-            records.iter().filter(|r| !r.write(format).is_empty()).count()
+            records.iter().filter(|r| r.write(format).is_ok_and(|t| !t.is_empty())).count()
         });
     }
 }

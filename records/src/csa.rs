@@ -7,7 +7,7 @@ use crate::handicap;
 use crate::{Ending, Outcome, ReadError, ReadErrorKind, Record, RecordMove, seconds, validate};
 
 /// CSA `$` keys and the header names records use for them.
-const KEYS: [(&str, &str); 8] = [
+const KEYS: [(&str, &str); 9] = [
     ("N+", "先手"),
     ("N-", "後手"),
     ("$EVENT", "棋戦"),
@@ -15,6 +15,7 @@ const KEYS: [(&str, &str); 8] = [
     ("$START_TIME", "開始日時"),
     ("$END_TIME", "終了日時"),
     ("$TIME_LIMIT", "持ち時間"),
+    ("$TIME", "持ち時間"),
     ("$OPENING", "戦型"),
 ];
 
@@ -158,7 +159,11 @@ impl Reader {
                     },
                 };
                 if !self.ended {
-                    self.record.outcome = Some(Outcome { ending, winner, time_ms: None });
+                    let outcome = Outcome { ending, winner, time_ms: None };
+                    if !crate::ending_possible(self.position(line)?, &outcome) {
+                        return Err(err(line, col, ReadErrorKind::EndingContradicts(ending)));
+                    }
+                    self.record.outcome = Some(outcome);
                     self.ended = true;
                 }
                 Ok(())
@@ -367,21 +372,40 @@ impl Reader {
 }
 
 pub(crate) fn write(record: &Record) -> String {
-    // Fractions of a second need V3.0.
-    let fractions = record.moves.iter().filter_map(|m| m.time_ms).chain(record.outcome.and_then(|o| o.time_ms));
-    let version = if fractions.into_iter().any(|ms| !ms.is_multiple_of(1000)) { "V3.0" } else { "V2.2" };
-    let mut out = format!("{version}\n");
+    let mut headers = String::new();
+    // Fractions of a second and `$TIME` need V3.0.
+    let mut v3 = false;
     for (name, value) in &record.headers {
         if name == "CSA" {
             continue;
         }
+        if name == "持ち時間" {
+            // The time control, typed: V2.2's $TIME_LIMIT when it can say it, else V3.0's $TIME;
+            // text that is no time control is kept as a comment.
+            match crate::TimeControl::parse(value) {
+                Some(tc) => match tc.csa_time_limit() {
+                    Some(limit) => headers.push_str(&format!("$TIME_LIMIT:{limit}\n")),
+                    None => {
+                        headers.push_str(&format!("$TIME:{}\n", tc.csa_time()));
+                        v3 = true;
+                    }
+                },
+                None => headers.push_str(&format!("'持ち時間：{value}\n")),
+            }
+            continue;
+        }
         match KEYS.iter().find(|(_, n)| n == name) {
-            Some((key, _)) if key.starts_with('N') => out.push_str(&format!("{key}{value}\n")),
-            Some((key, _)) => out.push_str(&format!("{key}:{value}\n")),
-            None if name.starts_with('$') => out.push_str(&format!("{name}:{value}\n")),
+            Some((key, _)) if key.starts_with('N') => headers.push_str(&format!("{key}{value}\n")),
+            Some((key, _)) => headers.push_str(&format!("{key}:{value}\n")),
+            None if name.starts_with('$') => headers.push_str(&format!("{name}:{value}\n")),
             None => {}
         }
     }
+    let fractions = record.moves.iter().filter_map(|m| m.time_ms).chain(record.outcome.and_then(|o| o.time_ms));
+    if fractions.into_iter().any(|ms| !ms.is_multiple_of(1000)) {
+        v3 = true;
+    }
+    let mut out = format!("{}\n{headers}", if v3 { "V3.0" } else { "V2.2" });
     for comment in &record.comments {
         out.push_str(&format!("'{comment}\n"));
     }
@@ -466,6 +490,6 @@ pub(crate) fn write(record: &Record) -> String {
     out
 }
 
-fn time(ms: u64) -> String {
+pub(crate) fn time(ms: u64) -> String {
     if ms.is_multiple_of(1000) { format!("{}", ms / 1000) } else { format!("{}.{:03}", ms / 1000, ms % 1000) }
 }

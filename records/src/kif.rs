@@ -199,9 +199,18 @@ impl Reader {
     fn end(&mut self, ending: Ending, time_ms: Option<u64>, line: usize) -> Result<(), ReadError> {
         let to_move = self.position(line)?.side_to_move();
         if !self.ended {
-            self.record.outcome = Some(Outcome { ending, winner: Outcome::default_winner(ending, to_move), time_ms });
-            self.ended = true;
+            let outcome = Outcome { ending, winner: Outcome::default_winner(ending, to_move), time_ms };
+            self.set_outcome(outcome, line)?;
         }
+        Ok(())
+    }
+
+    fn set_outcome(&mut self, outcome: Outcome, line: usize) -> Result<(), ReadError> {
+        if !crate::ending_possible(self.position(line)?, &outcome) {
+            return Err(err(line, 1, ReadErrorKind::EndingContradicts(outcome.ending)));
+        }
+        self.record.outcome = Some(outcome);
+        self.ended = true;
         Ok(())
     }
 
@@ -360,10 +369,7 @@ impl Reader {
             // tsshogi and python-shogi read them (cshogi's exporter names the wrong side of
             // other endings in handicap games, where White moves first).
             Some(_) if self.ended => {}
-            _ => {
-                self.record.outcome = Some(Outcome { ending, winner, time_ms: None });
-                self.ended = true;
-            }
+            _ => self.set_outcome(Outcome { ending, winner, time_ms: None }, line)?,
         }
         Ok(())
     }
@@ -652,7 +658,12 @@ pub(crate) fn write(record: &Record, style: Style) -> String {
     let mut out = String::new();
     let players = ["先手", "後手", "下手", "上手"];
     for (name, value) in record.headers.iter().filter(|(n, _)| !players.contains(&n.as_str()) && n != "CSA") {
-        out.push_str(&format!("{name}：{value}\n"));
+        // A time control in CSA's form (`00:10+30`, `600+30+0`) is written in KIF's (`10分+30秒`).
+        let converted = match crate::TimeControl::parse(value) {
+            Some(tc) if name == "持ち時間" && value.is_ascii() => tc.kif(),
+            _ => value.clone(),
+        };
+        out.push_str(&format!("{name}：{converted}\n"));
     }
     match handicap::kif_name(&record.start) {
         Some(name) => out.push_str(&format!("手合割：{name}\n")),

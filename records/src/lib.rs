@@ -17,10 +17,10 @@
 //! assert_eq!(record.moves[0].comments, ["a comment"]);
 //! assert_eq!(record.outcome.as_ref().map(|o| o.ending), Some(Ending::Resign));
 //! assert_eq!(record.header("先手"), Some("A"));
-//! let csa = record.write(Format::Csa);
+//! let csa = record.write(Format::Csa)?;
 //! assert!(csa.contains("+7776FU\nT1\n'a comment\n-3334FU\n%TORYO\n"));
-//! assert!(record.write(Format::Ki2).ends_with("▲７六歩\n*a comment\n△３四歩\nまで2手で後手の勝ち\n"));
-//! # Ok::<(), hayanagi_records::ReadError>(())
+//! assert!(record.write(Format::Ki2)?.ends_with("▲７六歩\n*a comment\n△３四歩\nまで2手で後手の勝ち\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![forbid(unsafe_code)]
@@ -30,20 +30,22 @@ mod csa;
 mod encoding;
 mod handicap;
 mod kif;
+mod time;
 
 use std::fmt;
 
 use hayanagi::{Color, Handicap, Illegality, Move, Position};
 
 pub use encoding::{TextEncoding, decode};
+pub use time::TimeControl;
 
 /// A record format.
 ///
 /// ```
 /// use hayanagi_records::{Format, Record};
 /// let record = Record::read_str("startpos moves 7g7f", Some(Format::Usi))?;
-/// assert_eq!(record.write(Format::Csa), "V2.2\nPI\n+\n+7776FU\n");
-/// # Ok::<(), hayanagi_records::ReadError>(())
+/// assert_eq!(record.write(Format::Csa)?, "'CSA encoding=UTF-8\nV2.2\nPI\n+\n+7776FU\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -255,8 +257,8 @@ pub struct Variation {
 /// let record = Record::read_str("手合割：角落ち\n先手：B\n   1 ５二玉(51)\n", None)?;
 /// assert_eq!(record.handicap, Some(Handicap::Bishop));
 /// assert_eq!(record.start, Handicap::Bishop.position());
-/// assert_eq!(record.write(Format::Usi), "sfen lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 5a5b\n");
-/// # Ok::<(), hayanagi_records::ReadError>(())
+/// assert_eq!(record.write(Format::Usi)?, "sfen lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 5a5b\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -286,7 +288,7 @@ impl Record {
     /// ```
     /// use hayanagi::Position;
     /// use hayanagi_records::{Format, Record};
-    /// assert_eq!(Record::new(Position::startpos()).write(Format::Kif), "手合割：平手\n手数----指手---------消費時間--\n");
+    /// assert_eq!(Record::new(Position::startpos()).write(Format::Kif).unwrap(), "#KIF version=2.0 encoding=UTF-8\n手合割：平手\n手数----指手---------消費時間--\n");
     /// ```
     #[must_use]
     pub fn new(start: Position) -> Record {
@@ -412,29 +414,168 @@ impl Record {
         games.map_err(|e| ReadError { taken_as, ..e })
     }
 
-    /// Writes the record in `format` as text (encode it with [`TextEncoding::encode`]). KIF and
+    /// The time control of the `持ち時間` header (KIF's text, CSA's `$TIME_LIMIT` or `$TIME`),
+    /// when it is one [`TimeControl::parse`] reads.
+    ///
+    /// ```
+    /// use hayanagi_records::{Format, Record};
+    /// let record = Record::read_str("V2.2\n$TIME_LIMIT:00:10+30\nPI\n+\n", None)?;
+    /// assert_eq!(record.time_control().map(|t| t.byoyomi_ms), Some(30_000));
+    /// assert!(record.write(Format::Kif)?.contains("持ち時間：10分+30秒\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.header("持ち時間").and_then(TimeControl::parse)
+    }
+
+    /// Checks what a writer relies on: every move of the main line legal after the ones before
+    /// it, and the ending possible in the end position (詰み only when the side to move has no
+    /// legal move, and then not as its win).
+    ///
+    /// # Errors
+    /// The first [`WriteError`].
+    pub fn check(&self) -> Result<(), WriteError> {
+        let mut pos = self.start.clone();
+        for (index, m) in self.moves.iter().enumerate() {
+            if let Some(why) = pos.illegality(m.mv) {
+                let kind = if pos.has_legal_move() {
+                    WriteErrorKind::Illegal { mv: m.mv, why }
+                } else {
+                    WriteErrorKind::MoveAfterEnd { mv: m.mv }
+                };
+                return Err(WriteError { ply: index + 1, kind });
+            }
+            pos.play_unchecked(m.mv);
+        }
+        if let Some(outcome) = self.outcome
+            && !ending_possible(&pos, &outcome)
+        {
+            return Err(WriteError {
+                ply: self.moves.len() + 1,
+                kind: WriteErrorKind::EndingContradicts(outcome.ending),
+            });
+        }
+        Ok(())
+    }
+
+    /// Writes the record in `format` as text (encode it with [`TextEncoding::encode`], or write
+    /// bytes with [`Record::write_bytes`], which declares the encoding it uses). KIF and
     /// KI2 write the headers, `手合割` for a named start or a board diagram (BOD) otherwise, the
     /// moves, comments (`*`), times (KIF) and the ending with its `まで` line; CSA writes `V2.2`,
     /// `N+`/`N-`, `$` lines, `PI` (with removed pieces for handicaps) or `P1`..`P9` with `P+`/`P-`,
     /// the side to move, moves with `T` lines and `'` comments, and the `%` ending; USI writes the
     /// main line as one `position` line without the `position ` word. Variations are not written.
+    /// The text declares UTF-8 (`#KIF version=2.0 encoding=UTF-8`, `'CSA encoding=UTF-8`).
     ///
     /// ```
     /// use hayanagi_records::{Format, Record};
     /// let record = Record::read_str("startpos moves 7g7f 3c3d", None)?;
-    /// assert_eq!(record.write(Format::Ki2), "手合割：平手\n▲７六歩    △３四歩\n");
-    /// # Ok::<(), hayanagi_records::ReadError>(())
+    /// assert_eq!(record.write(Format::Ki2)?, "#KI2 version=2.0 encoding=UTF-8\n手合割：平手\n▲７六歩    △３四歩\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[must_use]
-    pub fn write(&self, format: Format) -> String {
-        match format {
-            Format::Csa => csa::write(self),
-            Format::Kif => kif::write(self, kif::Style::Kif),
-            Format::Ki2 => kif::write(self, kif::Style::Ki2),
+    ///
+    /// # Errors
+    /// A [`WriteError`] from [`Record::check`]: nothing is written from a record with an illegal
+    /// move or an impossible ending.
+    pub fn write(&self, format: Format) -> Result<String, WriteError> {
+        self.write_declared(format, TextEncoding::Utf8)
+    }
+
+    /// Writes the record in `format` as bytes in `encoding`, declaring the encoding as the
+    /// format's readers recognise it: KIF and KI2 `#KIF version=2.0 encoding=Shift_JIS` (or
+    /// `UTF-8`), CSA `'CSA encoding=UTF-8` (CSA V3.0; a file without it is Shift_JIS).
+    ///
+    /// ```
+    /// use hayanagi_records::{Format, Record, TextEncoding};
+    /// let record = Record::read_str("startpos moves 7g7f", None)?;
+    /// let kif = record.write_bytes(Format::Kif, TextEncoding::ShiftJis)?;
+    /// assert!(kif.starts_with(b"#KIF version=2.0 encoding=Shift_JIS\n"));
+    /// assert_eq!(Record::read_bytes(&kif, None)?.moves, record.moves);
+    /// assert!(!record.write_bytes(Format::Csa, TextEncoding::ShiftJis)?.starts_with(b"'CSA"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Record::write`].
+    pub fn write_bytes(&self, format: Format, encoding: TextEncoding) -> Result<Vec<u8>, WriteError> {
+        Ok(encoding.encode(&self.write_declared(format, encoding)?))
+    }
+
+    fn write_declared(&self, format: Format, encoding: TextEncoding) -> Result<String, WriteError> {
+        self.check()?;
+        let declared = match encoding {
+            TextEncoding::Utf8 => "UTF-8",
+            TextEncoding::ShiftJis => "Shift_JIS",
+        };
+        Ok(match format {
+            Format::Csa => {
+                let body = csa::write(self);
+                if encoding == TextEncoding::Utf8 { format!("'CSA encoding=UTF-8\n{body}") } else { body }
+            }
+            Format::Kif => format!("#KIF version=2.0 encoding={declared}\n{}", kif::write(self, kif::Style::Kif)),
+            Format::Ki2 => format!("#KI2 version=2.0 encoding={declared}\n{}", kif::write(self, kif::Style::Ki2)),
             Format::Usi => write_usi(self),
+        })
+    }
+}
+
+/// Why a record cannot be written; see [`WriteError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WriteErrorKind {
+    /// A move that breaks a rule in its position.
+    Illegal {
+        /// The move.
+        mv: Move,
+        /// The rule it breaks.
+        why: Illegality,
+    },
+    /// A move after the game was over (the side to move had no legal move).
+    MoveAfterEnd {
+        /// The move.
+        mv: Move,
+    },
+    /// An ending the end position contradicts (詰み where the side to move is not mated).
+    EndingContradicts(Ending),
+}
+
+/// A record that cannot be written: the ply (1-based; one past the last move for the ending)
+/// and why.
+///
+/// ```
+/// use hayanagi::Move;
+/// use hayanagi_records::{Format, Record, RecordMove, WriteErrorKind};
+/// let mut record = Record::read_str("startpos moves 7g7f", None)?;
+/// record.moves.push(RecordMove { mv: "7f7e".parse::<Move>()?, time_ms: None, comments: Vec::new() });
+/// let err = record.write(Format::Csa).unwrap_err();
+/// assert_eq!(err.ply, 2);
+/// assert!(matches!(err.kind, WriteErrorKind::Illegal { .. }));
+/// assert_eq!(err.to_string(), "ply 2: illegal move 7f7e: no piece of the side to move on the from square");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WriteError {
+    /// The ply, from 1.
+    pub ply: usize,
+    /// What is wrong.
+    pub kind: WriteErrorKind,
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ply {}: ", self.ply)?;
+        match self.kind {
+            WriteErrorKind::Illegal { mv, why } => write!(f, "illegal move {mv}: {why}"),
+            WriteErrorKind::MoveAfterEnd { mv } => write!(f, "move {mv} after the end of the game"),
+            WriteErrorKind::EndingContradicts(ending) => {
+                write!(f, "the ending {ending:?} contradicts the end position (the side to move is not mated)")
+            }
         }
     }
 }
+
+impl std::error::Error for WriteError {}
 
 fn read_usi(text: &str) -> Result<Record, ReadError> {
     // Trailing blanks are no part of the command (a file's line may end with them).
@@ -511,6 +652,8 @@ pub enum ReadErrorKind {
     },
     /// A `手合割` (`その他`, `詰将棋`) that says the board diagram gives the start, without one.
     NoDiagram(String),
+    /// An ending the position contradicts: 詰み (`%TSUMI`) where the side to move is not mated.
+    EndingContradicts(Ending),
 }
 
 impl fmt::Display for ReadErrorKind {
@@ -533,6 +676,9 @@ impl fmt::Display for ReadErrorKind {
             ReadErrorKind::PositionAfterMoves => f.write_str("a start position line after the first move"),
             ReadErrorKind::Illegal { mv, why } => write!(f, "illegal move {mv}: {why}"),
             ReadErrorKind::NoDiagram(name) => write!(f, "手合割：{name} without a board diagram"),
+            ReadErrorKind::EndingContradicts(ending) => {
+                write!(f, "the ending {ending:?} contradicts the position (the side to move is not mated)")
+            }
         }
     }
 }
@@ -586,6 +732,12 @@ impl fmt::Display for Format {
 }
 
 impl std::error::Error for ReadError {}
+
+/// Whether `outcome` can end a game in `pos`: 詰み only when the side to move has no legal move,
+/// and then not as its win.
+pub(crate) fn ending_possible(pos: &Position, outcome: &Outcome) -> bool {
+    outcome.ending != Ending::Mate || !pos.has_legal_move() && outcome.winner != Some(pos.side_to_move())
+}
 
 /// The column (in characters, from 1) of byte offset `at` in `line`.
 pub(crate) fn column(line: &str, at: usize) -> usize {

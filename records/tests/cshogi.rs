@@ -45,7 +45,7 @@ fn cshogi_exports_read_back_to_the_same_games() {
         }
         for format in [Format::Csa, Format::Kif, Format::Ki2] {
             for encoding in [TextEncoding::Utf8, TextEncoding::ShiftJis] {
-                let written = encoding.encode(&record.write(format));
+                let written = record.write_bytes(format, encoding).unwrap();
                 let again = Record::read_bytes(&written, None).unwrap_or_else(|e| panic!("{file} as {format:?}: {e}"));
                 assert_eq!(
                     (again.start.sfen().to_string(), usi(&again)),

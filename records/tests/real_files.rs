@@ -2,15 +2,16 @@
 //! 81Dojo, Kifu for Windows, tsshogi's test texts) showed was misread or refused, each as a named
 //! test with its minimal input.
 
+use hayanagi::Move;
 use hayanagi::{Color, Illegality, Position};
-use hayanagi_records::{Ending, Format, ReadErrorKind, Record};
+use hayanagi_records::{Ending, Format, ReadErrorKind, Record, RecordMove, TextEncoding, TimeControl, WriteErrorKind};
 
 fn read(text: &str) -> Record {
     Record::read_str(text, None).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 fn usi(record: &Record) -> String {
-    record.write(Format::Usi)
+    record.write(Format::Usi).unwrap()
 }
 
 fn how(record: &Record) -> Option<(Ending, Option<Color>)> {
@@ -109,15 +110,15 @@ fn csa_comment_after_a_comma() {
     assert_eq!(record.moves[0].comments, ["comment"]);
     assert_eq!(record.end_comments, ["* -5000 win"]);
     assert_eq!(how(&record), Some((Ending::Declaration, Some(Color::Black))));
-    assert!(record.write(Format::Csa).ends_with("%KACHI\n'* -5000 win\n"));
+    assert!(record.write(Format::Csa).unwrap().ends_with("%KACHI\n'* -5000 win\n"));
 }
 
 #[test]
 fn csa_matta() {
     let record = read("V2.2\nPI\n+\n+7776FU\n%MATTA\n");
     assert_eq!(how(&record), Some((Ending::TakeBack, None)));
-    assert!(record.write(Format::Csa).ends_with("%MATTA\n"));
-    assert_eq!(how(&read(&record.write(Format::Kif))), Some((Ending::TakeBack, None)));
+    assert!(record.write(Format::Csa).unwrap().ends_with("%MATTA\n"));
+    assert_eq!(how(&read(&record.write(Format::Kif).unwrap())), Some((Ending::TakeBack, None)));
 }
 
 #[test]
@@ -138,8 +139,8 @@ fn handicap_names_real_files_use() {
     assert_eq!(read("手合割：飛落ち\n").handicap, Some(hayanagi::Handicap::Rook));
     let record = read("手合割：トンボ\n   1 ５二玉(51)\n");
     assert_eq!(usi(&record), "sfen 4k4/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 5a5b\n");
-    assert!(record.write(Format::Kif).contains("手合割：トンボ\n"));
-    let csa = record.write(Format::Csa);
+    assert!(record.write(Format::Kif).unwrap().contains("手合割：トンボ\n"));
+    let csa = record.write(Format::Csa).unwrap();
     assert!(csa.contains("PI91KY81KE71GI61KI41KI31GI21KE11KY\n"), "{csa}");
 }
 
@@ -171,8 +172,8 @@ fn white_triangle_outline_for_white() {
 fn sealed_move() {
     let record = read("手合割：平手\n   1 ７六歩(77)\n   2 封じ手\n");
     assert_eq!(how(&record), Some((Ending::Sealed, None)));
-    assert!(record.write(Format::Kif).contains("   2 封じ手\n"));
-    assert_eq!(how(&read(&record.write(Format::Ki2))), Some((Ending::Sealed, None)));
+    assert!(record.write(Format::Kif).unwrap().contains("   2 封じ手\n"));
+    assert_eq!(how(&read(&record.write(Format::Ki2).unwrap())), Some((Ending::Sealed, None)));
 }
 
 #[test]
@@ -201,11 +202,11 @@ fn fouls_are_relative_to_the_side_to_move() {
     // Black (to move) acted illegally: White wins, and KIF says the side to move lost.
     let record = read("V2.2\nPI\n+\n+7776FU\n-3334FU\n%+ILLEGAL_ACTION\n");
     assert_eq!(how(&record), Some((Ending::IllegalAction, Some(Color::White))));
-    let kif = record.write(Format::Kif);
+    let kif = record.write(Format::Kif).unwrap();
     assert!(kif.contains("   3 反則負け\nまで2手で後手の反則勝ち\n"), "{kif}");
     assert_eq!(how(&read(&kif)).map(|h| h.1), Some(Some(Color::White)));
     let record = read("V2.2\nPI\n+\n+7776FU\n-3334FU\n%-ILLEGAL_ACTION\n");
-    let kif = record.write(Format::Kif);
+    let kif = record.write(Format::Kif).unwrap();
     assert!(kif.contains("   3 反則勝ち\n"), "{kif}");
     assert_eq!(how(&read(&kif)).map(|h| h.1), Some(Some(Color::Black)));
     // As Kifu for Windows reads them: 反則勝ち is the side to move's win, whatever まで says.
@@ -216,14 +217,14 @@ fn fouls_are_relative_to_the_side_to_move() {
 #[test]
 fn second_write_is_stable() {
     let kif = "先手： 羽生\n手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
-    let once = read(kif).write(Format::Kif);
+    let once = read(kif).write(Format::Kif).unwrap();
     assert!(once.contains("先手： 羽生\n"), "{once}");
-    assert_eq!(read(&once).write(Format::Kif), once);
+    assert_eq!(read(&once).write(Format::Kif).unwrap(), once);
     // Fractions of a second from CSA: the KIF totals are the sums of the times written.
     let csa = "V3.0\nPI\n+\n+7776FU\nT1.6\n-3334FU\nT1\n+2726FU\nT1.6\n";
-    let kif = read(csa).write(Format::Kif);
+    let kif = read(csa).write(Format::Kif).unwrap();
     assert!(kif.contains("   3 ２六歩(27)    ( 0:01/00:00:02)\n"), "{kif}");
-    assert_eq!(read(&kif).write(Format::Kif), kif);
+    assert_eq!(read(&kif).write(Format::Kif).unwrap(), kif);
 }
 
 #[test]
@@ -244,4 +245,77 @@ fn illegal_recorded_moves_say_why() {
     let err = Record::read_str(csa, None).unwrap_err();
     assert!(matches!(err.kind, ReadErrorKind::Illegal { why: Illegality::IgnoresCheck, .. }), "{err}");
     assert!(err.to_string().contains("王手放置"), "{err}");
+}
+
+// ----- no silent truncation, typed metadata, declared encodings -----
+
+#[test]
+fn writing_an_illegal_move_is_an_error_not_a_truncation() {
+    let mut record = read("startpos moves 7g7f 3c3d");
+    record.moves.insert(1, RecordMove { mv: "2g2f".parse::<Move>().unwrap(), time_ms: None, comments: Vec::new() });
+    record.outcome = Some(hayanagi_records::Outcome { ending: Ending::Resign, winner: None, time_ms: None });
+    for format in [Format::Csa, Format::Kif, Format::Ki2, Format::Usi] {
+        let err = record.write(format).unwrap_err();
+        assert_eq!(err.ply, 2, "{format:?}");
+        assert!(matches!(err.kind, WriteErrorKind::Illegal { why: Illegality::NoPiece, .. }), "{format:?}: {err}");
+    }
+    // A move after a mate.
+    let mut record = read("V2.2\nP+59OU\nP-51OU\nP+00KI\nP+53FU\n+\n+0052KI\n");
+    record.moves.push(RecordMove { mv: "5a4a".parse::<Move>().unwrap(), time_ms: None, comments: Vec::new() });
+    assert!(matches!(record.write(Format::Kif).unwrap_err().kind, WriteErrorKind::MoveAfterEnd { .. }));
+    // An ending the position contradicts.
+    let mut record = read("startpos moves 7g7f");
+    record.outcome =
+        Some(hayanagi_records::Outcome { ending: Ending::Mate, winner: Some(Color::Black), time_ms: None });
+    assert_eq!(record.write(Format::Csa).unwrap_err().kind, WriteErrorKind::EndingContradicts(Ending::Mate));
+}
+
+#[test]
+fn writers_declare_their_encoding() {
+    let record = read("startpos moves 7g7f");
+    for (format, utf8, sjis) in [
+        (Format::Kif, "#KIF version=2.0 encoding=UTF-8\n", "#KIF version=2.0 encoding=Shift_JIS\n"),
+        (Format::Ki2, "#KI2 version=2.0 encoding=UTF-8\n", "#KI2 version=2.0 encoding=Shift_JIS\n"),
+    ] {
+        assert!(record.write_bytes(format, TextEncoding::Utf8).unwrap().starts_with(utf8.as_bytes()));
+        assert!(record.write_bytes(format, TextEncoding::ShiftJis).unwrap().starts_with(sjis.as_bytes()));
+    }
+    // CSA V3.0: the first line names UTF-8; a file without it is Shift_JIS.
+    assert!(record.write_bytes(Format::Csa, TextEncoding::Utf8).unwrap().starts_with(b"'CSA encoding=UTF-8\nV2.2\n"));
+    assert!(record.write_bytes(Format::Csa, TextEncoding::ShiftJis).unwrap().starts_with(b"V2.2\n"));
+    // A Japanese name in Shift_JIS is read back as Shift_JIS by the declaration alone.
+    let mut named = record.clone();
+    named.headers.push(("先手".into(), "羽生".into()));
+    let bytes = named.write_bytes(Format::Kif, TextEncoding::ShiftJis).unwrap();
+    assert_eq!(hayanagi_records::decode(&bytes, None).unwrap().1, TextEncoding::ShiftJis);
+    assert_eq!(Record::read_bytes(&bytes, None).unwrap().header("先手"), Some("羽生"));
+}
+
+#[test]
+fn time_controls_are_typed_and_converted_between_formats() {
+    let ten_thirty = TimeControl { main_ms: 600_000, byoyomi_ms: 30_000, increment_ms: 0 };
+    for text in ["10分+30秒", "各10分+30秒", "１０分＋３０秒", "10分秒読み30秒", "00:10+30", "600+30+0"]
+    {
+        assert_eq!(TimeControl::parse(text), Some(ten_thirty), "{text}");
+    }
+    assert_eq!(TimeControl::parse("1時間"), Some(TimeControl { main_ms: 3_600_000, ..TimeControl::default() }));
+    assert_eq!(TimeControl::parse("10分切れ負け").map(|t| t.byoyomi_ms), Some(0));
+    assert_eq!(TimeControl::parse("(持ち時間)"), None);
+    // KIF -> CSA V2.2 $TIME_LIMIT, and back to the same KIF text.
+    let kif = read("持ち時間：10分+30秒\n手合割：平手\n   1 ７六歩(77)\n");
+    assert_eq!(kif.time_control(), Some(ten_thirty));
+    let csa = kif.write(Format::Csa).unwrap();
+    assert!(csa.contains("\n$TIME_LIMIT:00:10+30\n"), "{csa}");
+    assert!(read(&csa).write(Format::Kif).unwrap().contains("持ち時間：10分+30秒\n"));
+    // An increment needs CSA V3.0's $TIME.
+    let fischer = read("持ち時間：5分+10秒加算\n手合割：平手\n");
+    let csa = fischer.write(Format::Csa).unwrap();
+    assert!(csa.contains("V3.0\n$TIME:300+0+10\n"), "{csa}");
+    assert_eq!(read(&csa).time_control(), fischer.time_control());
+    // A V3.0 $TIME read and written as KIF.
+    let record = read("'CSA encoding=UTF-8\nV3.0\n$TIME:600+30+0\nPI\n+\n");
+    assert!(record.write(Format::Kif).unwrap().contains("持ち時間：10分+30秒\n"));
+    // Text that is no time control is not written as a malformed CSA line.
+    let csa = read("持ち時間：(持ち時間)\n手合割：平手\n").write(Format::Csa).unwrap();
+    assert!(!csa.contains("$TIME") && csa.contains("'持ち時間：(持ち時間)\n"), "{csa}");
 }

@@ -67,8 +67,8 @@ fn every_handicap_name_reads_and_writes_back() {
     ] {
         let record = read(&format!("手合割：{name}\n"));
         assert_eq!(record.start.side_to_move() == Color::Black, name == "平手", "{name}");
-        assert!(record.write(Format::Kif).contains(&format!("手合割：{name}\n")), "{name}");
-        let csa = record.write(Format::Csa);
+        assert!(record.write(Format::Kif).unwrap().contains(&format!("手合割：{name}\n")), "{name}");
+        let csa = record.write(Format::Csa).unwrap();
         assert_eq!(read(&csa).start, record.start, "{name}: {csa}");
         assert!(csa.contains("PI"), "{name}");
     }
@@ -109,8 +109,8 @@ fn kif_non_promotion_is_read_and_cshogi_would_drop_it() {
     let record = read(kif);
     assert_eq!(usi(&record), "7g7f 3c3d 8h2b 3a2b");
     // Written back, KIF leaves 不成 out (the from square is exact) and KI2 writes it.
-    assert!(record.write(Format::Kif).contains("   3 ２二角(88)\n"));
-    assert!(record.write(Format::Ki2).contains("▲２二角不成"));
+    assert!(record.write(Format::Kif).unwrap().contains("   3 ２二角(88)\n"));
+    assert!(record.write(Format::Ki2).unwrap().contains("▲２二角不成"));
 }
 
 // cshogi's KIF reader ignores 持ち駒 lines and board diagrams; python-shogi's takes the side to
@@ -125,8 +125,8 @@ fn kif_board_diagram_with_hands_and_side_to_move() {
     let record = read(kif);
     assert_eq!(record.start.sfen().to_string(), "8k/9/7P1/9/9/9/9/9/4K4 w Srb4g3s4n4l17p 1");
     assert_eq!(usi(&record), "1a1b");
-    assert_eq!(read(&record.write(Format::Kif)).start, record.start);
-    assert_eq!(read(&record.write(Format::Csa)).start, record.start);
+    assert_eq!(read(&record.write(Format::Kif).unwrap()).start, record.start);
+    assert_eq!(read(&record.write(Format::Csa).unwrap()).start, record.start);
 }
 
 // cshogi's KIF exporter writes "まで{n}手で" naming the winner by the parity of n, wrong in
@@ -160,7 +160,7 @@ fn ki2_reads_modifiers_same_square_and_results() {
     assert_eq!(record.moves[3].comments, ["同銀のコメント"]);
     assert_eq!(how(&record), Some((Ending::Resign, Some(Color::White))));
     // No bishop on the board can go to 8八, so KI2 writes the drop without 打.
-    assert!(record.write(Format::Ki2).contains("△８八角\n"));
+    assert!(record.write(Format::Ki2).unwrap().contains("△８八角\n"));
     let err = Record::read_str("▲７六歩 △３四歩 ▲５八金\n", Some(Format::Ki2)).unwrap_err();
     assert_eq!((err.line, err.column), (1, 11));
     assert!(matches!(err.kind, ReadErrorKind::JapaneseMove(_)), "{err}");
@@ -179,9 +179,9 @@ fn csa_statements_on_one_line_rows_hands_and_all() {
     assert_eq!(record.moves.iter().map(|m| m.time_ms).collect::<Vec<_>>(), [Some(1_500), Some(12_000)]);
     assert_eq!(how(&record), Some((Ending::Declaration, Some(Color::White))));
     assert_eq!(record.header("棋戦"), Some("test"));
-    let written = record.write(Format::Csa);
+    let written = record.write(Format::Csa).unwrap();
     assert!(written.contains("P-00HI00HI00KA00KA00KI00KI00KI00KI00GI00GI00GI"), "{written}");
-    assert!(written.starts_with("V3.0\n") && written.contains("T1.500\n"), "{written}");
+    assert!(written.starts_with("'CSA encoding=UTF-8\nV3.0\n") && written.contains("T1.500\n"), "{written}");
     assert_eq!(read(&written).moves, record.moves);
 }
 
@@ -193,7 +193,6 @@ fn csa_every_ending_and_its_winner() {
         ("%SENNICHITE", Ending::Repetition, None),
         ("%JISHOGI", Ending::Impasse, None),
         ("%MAX_MOVES", Ending::MaxMoves, None),
-        ("%TSUMI", Ending::Mate, Some(Color::White)),
         ("%TIME_UP", Ending::TimeUp, Some(Color::White)),
         ("%ILLEGAL_MOVE", Ending::IllegalMove, Some(Color::White)),
         ("%+ILLEGAL_ACTION", Ending::IllegalAction, Some(Color::White)),
@@ -208,7 +207,11 @@ fn csa_every_ending_and_its_winner() {
             h.map(|(e, w)| if e == Ending::IllegalMove { (Ending::IllegalAction, w) } else { (e, w) })
         };
         for format in [Format::Csa, Format::Kif, Format::Ki2] {
-            assert_eq!(foul(how(&read(&record.write(format)))), foul(Some((ending, winner))), "{code} as {format:?}");
+            assert_eq!(
+                foul(how(&read(&record.write(format).unwrap()))),
+                foul(Some((ending, winner))),
+                "{code} as {format:?}"
+            );
         }
     }
 }
@@ -220,7 +223,6 @@ fn kif_every_ending_word() {
         ("中断", Ending::Abort),
         ("千日手", Ending::Repetition),
         ("持将棋", Ending::Impasse),
-        ("詰み", Ending::Mate),
         ("切れ負け", Ending::TimeUp),
         ("反則勝ち", Ending::IllegalAction),
         ("反則負け", Ending::IllegalMove),
@@ -234,7 +236,7 @@ fn kif_every_ending_word() {
         let got = how(&record);
         assert_eq!(got.map(|g| g.0), Some(ending), "{word}");
         for format in [Format::Csa, Format::Kif, Format::Ki2] {
-            let again = how(&read(&record.write(format)));
+            let again = how(&read(&record.write(format).unwrap()));
             if format == Format::Csa && matches!(ending, Ending::WinByDefault | Ending::LossByDefault | Ending::NoMate)
             {
                 continue; // CSA has no code for these (written as %CHUDAN / %FUZUMI).
@@ -272,9 +274,9 @@ fn errors_name_line_column_and_what() {
 #[test]
 fn usi_lines_read_and_write() {
     let record = Record::read_str("position startpos moves 7g7f 3c3d", None).unwrap();
-    assert_eq!(record.write(Format::Usi), "startpos moves 7g7f 3c3d\n");
+    assert_eq!(record.write(Format::Usi).unwrap(), "startpos moves 7g7f 3c3d\n");
     let record = Record::read_str("sfen 8k/9/7P1/9/9/9/9/9/4K4 w Srb4g3s4n4l17p 1 moves 1a1b", None).unwrap();
-    assert_eq!(record.write(Format::Usi), "sfen 8k/9/7P1/9/9/9/9/9/4K4 w Srb4g3s4n4l17p 1 moves 1a1b\n");
+    assert_eq!(record.write(Format::Usi).unwrap(), "sfen 8k/9/7P1/9/9/9/9/9/4K4 w Srb4g3s4n4l17p 1 moves 1a1b\n");
     let err = Record::read_str("startpos moves 7g7f 7g7f", None).unwrap_err();
     assert_eq!((err.line, err.column), (1, 21));
     // The core's typed error, not a message: the kind says which move and why.
@@ -291,4 +293,20 @@ fn usi_lines_read_and_write() {
     let err = Record::read_str("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 0", Some(Format::Usi)).unwrap_err();
     assert_eq!((err.line, err.column), (1, 32));
     assert_eq!(err.kind.to_string(), "USI: sfen ply: ply 0 (the first move is ply 1)");
+}
+
+// 詰み / %TSUMI says the side to move is mated: read and written where it is, an error where not.
+#[test]
+fn mate_ending_only_where_the_side_to_move_is_mated() {
+    // A gold dropped on 5b, held by the pawn on 5c, mates the king on 5a.
+    let csa = "V2.2\nP+59OU\nP-51OU\nP+00KI\nP+53FU\n+\n+0052KI\n%TSUMI\n";
+    let record = read(csa);
+    assert_eq!(how(&record), Some((Ending::Mate, Some(Color::Black))));
+    for format in [Format::Csa, Format::Kif, Format::Ki2] {
+        assert_eq!(how(&read(&record.write(format).unwrap())), how(&record), "{format:?}");
+    }
+    let err = Record::read_str("V2.2\nPI\n+\n+7776FU\n%TSUMI\n", None).unwrap_err();
+    assert_eq!((err.line, err.kind), (5, ReadErrorKind::EndingContradicts(Ending::Mate)));
+    let err = Record::read_str("手合割：平手\n   1 ７六歩(77)\n   2 詰み\n", None).unwrap_err();
+    assert_eq!((err.line, err.kind), (3, ReadErrorKind::EndingContradicts(Ending::Mate)));
 }
