@@ -29,6 +29,9 @@
 //!   [`Hand`], the [`Bitboard`] set type and attack lookups on tables generated at build time
 //!   ([`rook_attacks`], [`bishop_attacks`], [`lance_attacks`], [`step_attacks`], [`step_to`],
 //!   [`attacks`], [`between`]), and the [`zobrist`] keys.
+//! - **The rules** it enforces and the contracts of its formats, numbered R1 to R114 with the tests
+//!   that check each: [`rulebook`], the text of `docs/RULES.md`. These docs cite a rule by its
+//!   number, as in "docs/RULES.md R28" (a pawn drop may not mate).
 //!
 //! ```
 //! use hayanagi::{History, Position, Status};
@@ -87,6 +90,13 @@ mod position;
 mod rules;
 mod search;
 mod types;
+
+/// The rule book: every rule of shogi this crate enforces and every contract of its formats,
+/// numbered, with the tests that check each. This is `docs/RULES.md`, shipped in the package; the
+/// rest of the documentation cites its rules as "docs/RULES.md R28" (R28: a pawn drop may not mate).
+///
+#[doc = include_str!("../docs/RULES.md")]
+pub mod rulebook {}
 
 // The README's examples run as doctests.
 #[cfg(doctest)]
