@@ -6,8 +6,11 @@ use core::fmt;
 
 use crate::{Bitboard, Move, Piece, PieceKind, Position, attacks};
 
-/// The rule an illegal move breaks, from [`Position::illegality`]. When several apply, the first in
-/// this order is named: the move's shape, the pieces, then the rules about the king.
+/// The rule an illegal move breaks, from [`Position::illegality`] (docs/RULES.md R17). When several
+/// apply, one is named in this order: the move's shape and the pieces (for a board move: the same
+/// square twice, no own piece on the from square, an own piece on the to square, unreachable, then a
+/// promotion not allowed or a dead piece; for a drop: not in hand, occupied, a dead piece, nifu), then
+/// the own king (a check ignored, or the king exposed), then uchifuzume.
 ///
 /// ```
 /// use hayanagi::{Illegality, Move, PieceKind, Position, Square};
@@ -209,6 +212,24 @@ mod tests {
             }
             assert_eq!(legal, pos.legal_moves().len(), "{sfen}");
         }
+    }
+
+    /// When a move breaks several rules, the first of the documented order is named.
+    #[test]
+    fn the_first_rule_in_the_documented_order_is_named() {
+        let pos: Position = "4k4/9/9/9/9/9/4P3P/9/4K4 b P 1".parse().unwrap();
+        let drop = |kind, sq| Move::drop(kind, sq).unwrap();
+        // Not in hand before dead; occupied before nifu; dead before nifu.
+        assert_eq!(pos.illegality(drop(PieceKind::Knight, Square::SQ_5A)), Some(Illegality::NotInHand));
+        assert_eq!(pos.illegality(drop(PieceKind::Pawn, Square::SQ_5G)), Some(Illegality::Occupied));
+        assert_eq!(pos.illegality(drop(PieceKind::Pawn, Square::SQ_1A)), Some(Illegality::DeadPiece));
+        // Unreachable before a promotion outside the zone; own piece before unreachable.
+        let board = |from, to, promote| Move::normal(from, to, promote).unwrap();
+        assert_eq!(pos.illegality(board(Square::SQ_5G, Square::SQ_5E, true)), Some(Illegality::Unreachable));
+        assert_eq!(pos.illegality(board(Square::SQ_5I, Square::SQ_5G, false)), Some(Illegality::OwnPiece));
+        // In check from the rook on 5h: a pawn drop elsewhere ignores it, whether or not it would mate.
+        let pos: Position = "k8/2G6/9/1N7/9/9/9/4r4/4K4 b P 1".parse().unwrap();
+        assert_eq!(pos.illegality(drop(PieceKind::Pawn, Square::SQ_9B)), Some(Illegality::IgnoresCheck));
     }
 
     #[test]
