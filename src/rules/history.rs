@@ -536,8 +536,9 @@ impl<S: AsRef<[Entry]>> History<S> {
         for plies in (0..n).rev() {
             let entry = entries.get(plies)?;
             let key_before = self.key_after(plies)?;
-            // Only the board, hands and side to move of the copy are compared: the check caches need
-            // not be right, so no recomputation is spent on them.
+            // The undo record is rebuilt from the entry (the move, the captured piece, the keys and
+            // the ply), so the copy steps back to each earlier position exactly; only its board,
+            // hands and side to move are compared.
             let ply_after = walker.ply();
             walker.undo_unchecked(entry.undo_record(key_before, ply_after));
             if (n - plies).is_multiple_of(2) && key_before == current && walker.same_position(pos) {
