@@ -4,6 +4,8 @@
 #                  module; with binaryen, the raw module stripped of its name and producers sections,
 #                  and `wasm-opt -Oz` of it. The one smallest after `gzip -9` is shipped (-Oz splits
 #                  the tables into thousands of data segments, which compress worse).
+#   records.wasm   the game-records module (records-wasm/: hayanagi-records for wasm32-unknown-unknown,
+#                  with the core's compact tables), chosen the same way; wrapped by records.mjs.
 #   codes.mjs, codes.d.ts
 #                  the HAYANAGI_ERR_* codes of include/hayanagi.h as the names HayanagiError.code
 #                  takes ("SFEN_NIFU"), so that the JS names cannot drift from the header.
@@ -39,22 +41,41 @@ if command -v wasm-opt > /dev/null && wasm-opt --print "$raw" 2> /dev/null | gre
   echo "npm/build.sh: the module grows its memory (hayanagi.mjs assumes it never does)" >&2
   exit 1
 fi
-candidates=("$raw")
-if command -v wasm-opt > /dev/null; then
-  wasm-opt --strip-debug --strip-producers "$raw" -o "$work/stripped.wasm"
-  wasm-opt -Oz --strip-debug --strip-producers "$raw" -o "$work/oz.wasm"
-  candidates+=("$work/stripped.wasm" "$work/oz.wasm")
-else
-  echo "npm/build.sh: wasm-opt not found (apt-get install binaryen): shipping the raw module" >&2
+# Ships whichever of the raw module $1, it stripped of names, and `wasm-opt -Oz` of it is smallest
+# gzipped, as $2.
+ship() {
+  local raw="$1" name
+  name=$(basename "$2" .wasm)
+  local candidates=("$raw")
+  if command -v wasm-opt > /dev/null; then
+    wasm-opt --strip-debug --strip-producers "$raw" -o "$work/$name-stripped.wasm"
+    wasm-opt -Oz --strip-debug --strip-producers "$raw" -o "$work/$name-oz.wasm"
+    candidates+=("$work/$name-stripped.wasm" "$work/$name-oz.wasm")
+  else
+    echo "npm/build.sh: wasm-opt not found (apt-get install binaryen): shipping the raw module" >&2
+  fi
+  local best="" best_gz="" candidate gz
+  for candidate in "${candidates[@]}"; do
+    gz=$(gzip -9 -n -c "$candidate" | wc -c)
+    printf '%-24s %8s B raw %7s B gzip -9\n' "$(basename "$candidate" .wasm)" "$(stat -c %s "$candidate")" "$gz"
+    if [ -z "$best" ] || [ "$gz" -lt "$best_gz" ]; then best="$candidate" best_gz="$gz"; fi
+  done
+  cp "$best" "$2"
+  echo "shipping $(basename "$best" .wasm): npm/$name.wasm, $(stat -c %s "$2") B, $best_gz B gzipped"
+}
+ship "$raw" "$here/hayanagi.wasm"
+
+# The records module: its own workspace (records-wasm/Cargo.toml), std, the same rules on imports.
+(cd "$here/records-wasm" && cargo build --quiet --release --target wasm32-unknown-unknown)
+records_target="${CARGO_TARGET_DIR:-$here/records-wasm/target}"
+records_raw="$records_target/wasm32-unknown-unknown/release/hayanagi_records_wasm.wasm"
+imports=$(node -e 'const m = new WebAssembly.Module(require("fs").readFileSync(process.argv[1]));
+  console.log(WebAssembly.Module.imports(m).map((i) => `${i.module}.${i.name}`).join(" "))' "$records_raw")
+if [ -n "$imports" ]; then
+  echo "npm/build.sh: the records module imports $imports" >&2
+  exit 1
 fi
-best="" best_gz=""
-for candidate in "${candidates[@]}"; do
-  gz=$(gzip -9 -n -c "$candidate" | wc -c)
-  printf '%-10s %8s B raw %7s B gzip -9\n' "$(basename "$candidate" .wasm)" "$(stat -c %s "$candidate")" "$gz"
-  if [ -z "$best" ] || [ "$gz" -lt "$best_gz" ]; then best="$candidate" best_gz="$gz"; fi
-done
-cp "$best" "$here/hayanagi.wasm"
-echo "shipping $(basename "$best" .wasm): npm/hayanagi.wasm, $(stat -c %s "$here/hayanagi.wasm") B, $best_gz B gzipped"
+ship "$records_raw" "$here/records.wasm"
 
 # The error codes, from lines `#define HAYANAGI_ERR_NAME (-N) /* what it means */`.
 codes=$(sed -nE 's|^#define HAYANAGI_ERR_([A-Z0-9_]+) \((-[0-9]+)\) */\* *(.*[^ ]) *\*/.*$|\2 \1 \3|p' \
@@ -79,5 +100,5 @@ codes=$(sed -nE 's|^#define HAYANAGI_ERR_([A-Z0-9_]+) \((-[0-9]+)\) */\* *(.*[^ 
 } > "$here/codes.d.ts"
 
 # The CommonJS twins and their types.
-for module in codes hayanagi node; do node "$here/tools/cjs.mjs" "$here/$module.mjs" "$here/$module.cjs"; done
-for types in codes hayanagi; do sed 's|"\./codes\.js"|"./codes.cjs"|' "$here/$types.d.ts" > "$here/$types.d.cts"; done
+for module in codes hayanagi node records records-node; do node "$here/tools/cjs.mjs" "$here/$module.mjs" "$here/$module.cjs"; done
+for types in codes hayanagi records; do sed 's|"\./codes\.js"|"./codes.cjs"|' "$here/$types.d.ts" > "$here/$types.d.cts"; done

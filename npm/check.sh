@@ -29,6 +29,8 @@ if [ -z "$chromium" ]; then
   apt_install chromium
   chromium=$(command -v chromium)
 fi
+# The board page's screenshot is of Japanese text: the stored one was made with Noto CJK.
+fc-list :lang=ja | grep -q "Noto Sans CJK JP" || apt_install fonts-noto-cjk || fail "no Japanese font (fonts-noto-cjk)"
 node --version
 "$chromium" --version
 
@@ -44,7 +46,8 @@ bash "$here/build.sh"
 (cd "$here" && npm pack --silent --ignore-scripts --pack-destination "$work" > /dev/null)
 tarball=$(ls "$work"/hayanagi-*.tgz)
 expected="codes.cjs codes.d.cts codes.d.ts codes.mjs hayanagi.cjs hayanagi.d.cts hayanagi.d.ts hayanagi.mjs hayanagi.wasm
-  node.cjs node.mjs package.json README.md"
+  node.cjs node.mjs package.json README.md records.cjs records.d.cts records.d.ts records.mjs records.wasm
+  records-node.cjs records-node.mjs"
 actual=$(tar -tzf "$tarball" | sed 's|^package/||' | sort | xargs)
 [ "$actual" = "$(echo $expected | tr ' ' '\n' | sort | xargs)" ] || fail "the tarball holds: $actual"
 echo "$(basename "$tarball"): $(stat -c %s "$tarball") B"
@@ -54,12 +57,12 @@ project="$work/project"
 mkdir -p "$project"
 cd "$project"
 echo '{ "name": "hayanagi-check", "private": true, "type": "module" }' > package.json
-timeout 300 npm install --silent --no-audit --no-fund --prefer-offline "$tarball" typescript esbuild
+timeout 300 npm install --silent --no-audit --no-fund --prefer-offline "$tarball" typescript esbuild puppeteer-core
 cp -r "$here/test" "$project/test"
 cp "$here/bench/perft.mjs" "$project/perft.mjs"
 
 step "Node's test runner on the installed package"
-HAYANAGI_HEADER="$root/include/hayanagi.h" node --test test/node.test.mjs
+HAYANAGI_HEADER="$root/include/hayanagi.h" node --test test/node.test.mjs test/records.test.mjs
 
 step "TypeScript: the consumers (ES module, CommonJS) under tsc --strict, then run"
 npx tsc --version
@@ -127,6 +130,12 @@ grep -qE "^browser tests: [1-9][0-9]* passed, 0 failed$" "$work/browser.txt" || 
 report /example/bundled/dist/index.html "30 moves; perft 3 = 25470" > /dev/null || fail "the bundled page failed"
 report /example/page/index.html "8h2b\\+ 8h2b " > /dev/null || fail "the plain page failed"
 echo "both example pages show their results"
+
+step "the board page (examples/board/) in headless Chromium through puppeteer-core: clicks, a record, a screenshot"
+mkdir -p example/board
+cp "$here/examples/board/"* example/board/
+ln -s ../../node_modules example/board/node_modules
+node test/board.test.mjs "http://127.0.0.1:$port/example/board/index.html" "$chromium" "$here/test/board.png"
 kill "$server_pid"
 wait "$server_pid" 2> /dev/null || true
 server_pid=""
