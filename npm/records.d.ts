@@ -100,7 +100,8 @@ export interface RecordInput {
 export class RecordError extends Error {
   readonly name: "RecordError";
   /** What is wrong: "expected", "japanese_move", "csa_move", "illegal", "move_number", "encoding",
-   *  "usi", "position", "unknown_handicap", "input" (writeRecord's input), ... */
+   *  "usi", "position", "unknown_handicap", "input" (a field writeRecord was given), "write" (a
+   *  record writeRecord refuses), ... */
   readonly kind: string;
   /** 1-based line of the text (of writeRecord's input lines for "input"). */
   readonly line: number;
@@ -110,6 +111,8 @@ export class RecordError extends Error {
   readonly takenAs: RecordFormat | null;
   /** Why it was taken as that format, or null. */
   readonly reason: string | null;
+  /** For "write" (a record writeRecord refuses, such as a "mate" ending without a mate): the ply, from 1. */
+  readonly ply: number | null;
 }
 
 /** What loadRecords accepts (in Node also a path). */

@@ -13,10 +13,11 @@ const ENDINGS = new Set([
   "illegal_action", "declaration", "win_by_default", "loss_by_default", "error", "take_back", "sealed",
 ]);
 
-/** A record that cannot be read (or written): what (`kind`), where (`line`, `column`, 1-based), and for a
- *  detected format, the format it was read as and why (`takenAs`, `reason`). */
+/** A record that cannot be read (or written): what (`kind`), where (`line`, `column`, 1-based; for what
+ *  writeRecord refuses, `ply`), and for a detected format, the format it was read as and why (`takenAs`,
+ *  `reason`). */
 export class RecordError extends Error {
-  constructor({ kind, line, column, message, takenAs = null, reason = null }) {
+  constructor({ kind, line, column, message, takenAs = null, reason = null, ply = null }) {
     super(message);
     this.name = "RecordError";
     this.kind = kind;
@@ -24,6 +25,7 @@ export class RecordError extends Error {
     this.column = column;
     this.takenAs = takenAs;
     this.reason = reason;
+    this.ply = ply;
   }
 }
 

@@ -101,6 +101,8 @@ test("errors name what and where: RecordError with kind, line, column; wrong typ
   assert.throws(() => writeRecord({ outcome: { ending: "checkmate" } }, "kif"), TypeError);
   assert.throws(() => writeRecord({ moves: [{ usi: "7g7f", time: -1 }] }, "kif"), RangeError);
   assert.throws(() => writeRecord({ start: "not an sfen" }, "kif"), (caught) => caught instanceof RecordError && caught.kind === "input");
+  const contradiction = error(() => writeRecord({ moves: ["7g7f"], outcome: { ending: "mate" } }, "kif"));
+  assert.deepEqual([contradiction.kind, contradiction.ply], ["write", 2]);
 });
 
 test("garbled records: a RecordError or a record, never anything else (the module never traps)", () => {

@@ -66,7 +66,13 @@ fn format_name(format: Format) -> &'static str {
 /// # Safety
 /// `input` points to `len` readable bytes.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_records_read(input: *const u8, len: usize, text: i32, format_code: i32, encoding: i32) -> *mut u8 {
+pub unsafe extern "C" fn hayanagi_records_read(
+    input: *const u8,
+    len: usize,
+    text: i32,
+    format_code: i32,
+    encoding: i32,
+) -> *mut u8 {
     // SAFETY: the caller's contract.
     let bytes = unsafe { std::slice::from_raw_parts(input, len) };
     let encoding = match encoding {
@@ -110,7 +116,8 @@ pub unsafe extern "C" fn hayanagi_records_read(input: *const u8, len: usize, tex
 /// `start SFEN`, `header NAME VALUE`, `comment TEXT` (before the first move, else after the last
 /// move so far), `move USI TIME_MS`, `end ENDING WINNER TIME_MS`, `endcomment TEXT`; an empty time
 /// or a `-` winner is none, a `?` winner the ending's usual one (`Outcome::default_winner`). `format` 0-3 as in [`hayanagi_records_read`]. Answers `{"text": "..."}`
-/// or `{"error": {"kind": "input", "line": N, "message": ...}}`.
+/// or `{"error": {"kind": "input", "line": N, "message": ...}}` (a line of the input is wrong) or
+/// `{"error": {"kind": "write", "ply": N, "message": ...}}` (the writer refuses the record).
 ///
 /// # Safety
 /// `input` points to `len` readable bytes.
@@ -118,17 +125,27 @@ pub unsafe extern "C" fn hayanagi_records_read(input: *const u8, len: usize, tex
 pub unsafe extern "C" fn hayanagi_records_write(input: *const u8, len: usize, format_code: i32) -> *mut u8 {
     // SAFETY: the caller's contract.
     let bytes = unsafe { std::slice::from_raw_parts(input, len) };
-    let result = match (std::str::from_utf8(bytes), format(format_code)) {
-        (Ok(text), Some(format)) => build(text).map(|record| record.write(format)),
+    let record = match (std::str::from_utf8(bytes), format(format_code)) {
+        (Ok(text), Some(format)) => build(text).map(|record| (record, format)),
         (Err(_), _) => Err((1, "the input is not UTF-8".to_string())),
         (_, None) => Err((1, format!("no format numbered {format_code}"))),
     };
     let mut out = String::new();
-    match result {
-        Ok(text) => {
+    match record.map(|(record, format)| record.write(format)) {
+        Ok(Ok(text)) => {
             out.push_str("{\"text\":");
             string(&mut out, &text);
             out.push('}');
+        }
+        // What the writer refuses (an ending the position contradicts: 詰み where there is no mate).
+        Ok(Err(error)) => {
+            let _ = write!(
+                out,
+                "{{\"error\":{{\"kind\":\"write\",\"line\":0,\"column\":0,\"ply\":{},\"message\":",
+                error.ply
+            );
+            string(&mut out, &error.to_string());
+            out.push_str("}}");
         }
         Err((line, message)) => {
             let _ = write!(out, "{{\"error\":{{\"kind\":\"input\",\"line\":{line},\"column\":1,\"message\":");
