@@ -1,0 +1,338 @@
+//! The df-pn search itself: a recursive multiple-iterative-deepening over proof and disproof
+//! numbers, with each node's children kept in a local array during its visit.
+//!
+//! Soundness: a proof is only ever made of mates and of other proofs (a repetition counts as a
+//! failure of the attacker, never as a mate), so every proof holds whatever the path to it. A
+//! disproof that rests on a repetition, on the depth limit or on a node with more moves than a
+//! visit holds is marked ([`DEPENDENT`], [`DEPTH`], [`WIDE`]), kept only for the rest of its
+//! parent's visit, and never written to the table.
+
+use core::ops::ControlFlow;
+
+use super::table::Table;
+use super::{TsumeStats, TsumeUnknown};
+use crate::board::zobrist;
+use crate::{Color, Hand, Move, MoveFilter, PieceKind, Position, Square};
+
+/// An infinite proof or disproof number: proved or disproved.
+pub(crate) const INF: u32 = u32::MAX;
+/// The largest finite number.
+const LIMIT: u32 = u32::MAX - 1;
+/// The most moves one visit holds; a node with more is searched on its first [`CAP`] moves only.
+pub(crate) const CAP: usize = 128;
+
+/// Disproof flags (kept in `len` of a disproved child): rests on a repetition on the path.
+pub(crate) const DEPENDENT: u16 = 1;
+/// Rests on the depth limit.
+pub(crate) const DEPTH: u16 = 2;
+/// Rests on a node whose moves did not all fit in a visit.
+pub(crate) const WIDE: u16 = 4;
+
+/// Fills the unused slots of a child array (never searched).
+const PLACEHOLDER: Move = match Move::drop(PieceKind::Gold, Square::SQ_5E) {
+    Some(mv) => mv,
+    None => panic!("a gold drop is a move"),
+};
+
+/// A child of the node being visited, with what is known of it.
+#[derive(Clone, Copy)]
+struct Child {
+    mv: Move,
+    /// For a proof, its length; for a disproof, its flags.
+    len: u16,
+    pn: u32,
+    dn: u32,
+}
+
+/// The result of a visit.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Value {
+    pub(crate) pn: u32,
+    pub(crate) dn: u32,
+    /// For a proof, the mate length; for a disproof, its flags.
+    pub(crate) len: u16,
+    /// For a proof of an attacker's position, the proving move.
+    pub(crate) best: Option<Move>,
+}
+
+/// The positions of the path from the root, one per frame of the recursion.
+pub(crate) struct Path<'a> {
+    key: u64,
+    up: Option<&'a Path<'a>>,
+}
+
+/// One search: the table, the limits, the counters.
+pub(crate) struct Search<'s, 't> {
+    pub(crate) table: &'s mut Table<'t>,
+    pub(crate) attacker: Color,
+    pub(crate) nodes: u64,
+    pub(crate) node_limit: u64,
+    pub(crate) max_depth: u32,
+    pub(crate) deepest: u32,
+    pub(crate) stop: &'s mut dyn FnMut(&TsumeStats) -> bool,
+    pub(crate) aborted: Option<TsumeUnknown>,
+}
+
+/// The key of the board and side to move, hands left out; with the attacker's hand it names the
+/// position, since the defender holds what the board and the attacker's hand do not.
+#[inline]
+pub(crate) fn board_key(pos: &Position) -> u64 {
+    let mut key = pos.key();
+    for color in Color::ALL {
+        let hand = pos.hand(color);
+        for kind in PieceKind::HAND {
+            key ^= zobrist::hand_or_zero(color, kind, hand.count(kind));
+        }
+    }
+    key
+}
+
+/// `x` grown by a quarter, plus one: the 1+ε threshold of df-pn+ (fewer switches between
+/// siblings of nearly equal numbers).
+#[inline]
+fn grow(x: u32) -> u32 {
+    if x >= LIMIT { x } else { x.saturating_add(x / 4 + 1).min(LIMIT) }
+}
+
+#[inline]
+fn add(a: u32, b: u32) -> u32 {
+    if a == INF || b == INF { INF } else { a.saturating_add(b).min(LIMIT) }
+}
+
+impl Search<'_, '_> {
+    /// The stats as the stop callback and the caller see them.
+    pub(crate) fn stats(&self) -> TsumeStats {
+        TsumeStats {
+            nodes: self.nodes,
+            table_used: self.table.used(),
+            table_len: self.table.len(),
+            deepest: self.deepest,
+        }
+    }
+
+    /// Counts a node; polls the limits.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 0xfff == 0 {
+            let stats = self.stats();
+            if (self.stop)(&stats) {
+                self.aborted = Some(TsumeUnknown::Stopped);
+            }
+        }
+        if self.nodes >= self.node_limit && self.aborted.is_none() {
+            self.aborted = Some(TsumeUnknown::NodeLimit);
+        }
+    }
+
+    /// The attacker's hand in `pos`.
+    #[inline]
+    pub(crate) fn hand(&self, pos: &Position) -> Hand {
+        pos.hand(self.attacker)
+    }
+
+    /// Searches `pos` until it is solved or a limit is reached.
+    pub(crate) fn search_root(&mut self, pos: &mut Position) -> Value {
+        let mut last = (0, 0);
+        loop {
+            let value = self.mid(pos, None, 0, INF, INF);
+            if value.pn == 0 || value.dn == 0 || self.aborted.is_some() {
+                return value;
+            }
+            if (value.pn, value.dn) == last {
+                self.aborted = Some(TsumeUnknown::Stalled);
+                return value;
+            }
+            last = (value.pn, value.dn);
+        }
+    }
+
+    /// Stores a proof of `pos` found by the mate in 1 `mv`.
+    fn store_mate_in_1(&mut self, pos: &Position, mv: Move) {
+        let hand = self.hand(pos);
+        self.table.store(board_key(pos), hand, 0, INF, 1, Some(mv), 1);
+    }
+
+    /// One visit of `pos` (depth `depth` below the root) under the thresholds.
+    #[allow(clippy::too_many_lines)]
+    fn mid(&mut self, pos: &mut Position, path: Option<&Path<'_>>, depth: u32, thpn: u32, thdn: u32) -> Value {
+        self.count_node();
+        self.deepest = self.deepest.max(depth);
+        let key = pos.key();
+        let mut up = path;
+        while let Some(node) = up {
+            if node.key == key {
+                return Value { pn: INF, dn: 0, len: DEPENDENT, best: None };
+            }
+            up = node.up;
+        }
+        if depth >= self.max_depth {
+            return Value { pn: INF, dn: 0, len: DEPTH, best: None };
+        }
+        let start_nodes = self.nodes;
+        let or_node = pos.side_to_move() == self.attacker;
+        let bkey = board_key(pos);
+        let hand = self.hand(pos);
+
+        if or_node {
+            if let Some(mv) = pos.mate_in_1() {
+                self.table.store(bkey, hand, 0, INF, 1, Some(mv), 1);
+                return Value { pn: 0, dn: INF, len: 1, best: Some(mv) };
+            }
+        }
+        let mut children = [Child { mv: PLACEHOLDER, len: 0, pn: 1, dn: 1 }; CAP];
+        let (count, wide) = generate(pos, or_node, &mut children);
+        if count == 0 {
+            if or_node {
+                self.table.store(bkey, hand, INF, 0, 0, None, 1);
+                return Value { pn: INF, dn: 0, len: 0, best: None };
+            }
+            self.table.store(bkey, hand, 0, INF, 0, None, 1);
+            return Value { pn: 0, dn: INF, len: 0, best: None };
+        }
+        if wide && !or_node {
+            // Some defences would go unsearched: this node cannot be proved here.
+            return Value { pn: INF, dn: 0, len: WIDE, best: None };
+        }
+        let children = match children.get_mut(..count) {
+            Some(children) => children,
+            None => return Value { pn: INF, dn: 0, len: WIDE, best: None },
+        };
+        for child in children.iter_mut() {
+            let restore = pos.make(child.mv);
+            let ckey = board_key(pos);
+            let chand = self.hand(pos);
+            if let Some(probe) = self.table.probe(ckey, chand) {
+                child.pn = probe.pn;
+                child.dn = probe.dn;
+                child.len = probe.len;
+            } else if !or_node {
+                // The attacker moves next: a mate in 1 proves the child at once.
+                if let Some(mate) = pos.mate_in_1() {
+                    self.store_mate_in_1(pos, mate);
+                    child.pn = 0;
+                    child.dn = INF;
+                    child.len = 1;
+                }
+            }
+            pos.unmake(child.mv, restore);
+            if or_node && child.pn == 0 || !or_node && child.dn == 0 {
+                break;
+            }
+        }
+
+        let here = Path { key, up: path };
+        loop {
+            let (pn, dn, best, second) = numbers(children, or_node);
+            if pn >= thpn || dn >= thdn || self.aborted.is_some() {
+                break;
+            }
+            let Some(child) = children.get(best).copied() else { break };
+            let (cthpn, cthdn) = if or_node {
+                let cthpn = thpn.min(grow(second));
+                let cthdn = if thdn == INF { INF } else { thdn.saturating_sub(dn.saturating_sub(child.dn)) };
+                (cthpn, cthdn)
+            } else {
+                let cthdn = thdn.min(grow(second));
+                let cthpn = if thpn == INF { INF } else { thpn.saturating_sub(pn.saturating_sub(child.pn)) };
+                (cthpn, cthdn)
+            };
+            let restore = pos.make(child.mv);
+            let value = self.mid(pos, Some(&here), depth + 1, cthpn, cthdn);
+            pos.unmake(child.mv, restore);
+            let Some(slot) = children.get_mut(best) else { break };
+            let unchanged = slot.pn == value.pn && slot.dn == value.dn;
+            slot.pn = value.pn;
+            slot.dn = value.dn;
+            slot.len = value.len;
+            if unchanged && value.pn != 0 && value.dn != 0 {
+                break;
+            }
+        }
+
+        let (pn, dn, _, _) = numbers(children, or_node);
+        let work = u32::try_from(self.nodes - start_nodes).unwrap_or(u32::MAX);
+        if pn == 0 {
+            // Proved: the attacker's shortest proved move, or the defender's longest proved defence.
+            let (len, best) = if or_node {
+                let mut best: Option<&Child> = None;
+                for child in children.iter().filter(|c| c.pn == 0) {
+                    if best.is_none_or(|b| child.len < b.len) {
+                        best = Some(child);
+                    }
+                }
+                best.map_or((1, None), |b| (b.len.saturating_add(1), Some(b.mv)))
+            } else {
+                let mut best: Option<&Child> = None;
+                for child in children.iter() {
+                    if best.is_none_or(|b| child.len > b.len) {
+                        best = Some(child);
+                    }
+                }
+                best.map_or((1, None), |b| (b.len.saturating_add(1), Some(b.mv)))
+            };
+            self.table.store(bkey, hand, 0, INF, len, best, work);
+            return Value { pn: 0, dn: INF, len, best: if or_node { best } else { None } };
+        }
+        if dn == 0 {
+            let flags = if or_node {
+                children.iter().fold(if wide { WIDE } else { 0 }, |flags, c| flags | c.len)
+            } else {
+                children.iter().filter(|c| c.dn == 0).map(|c| c.len).min().unwrap_or(0)
+            };
+            if flags == 0 {
+                self.table.store(bkey, hand, INF, 0, 0, None, work);
+            }
+            return Value { pn: INF, dn: 0, len: flags, best: None };
+        }
+        self.table.store(bkey, hand, pn, dn, 0, None, work);
+        Value { pn, dn, len: 0, best: None }
+    }
+}
+
+/// The node's numbers from its children's, the index of the child to search, and the second best
+/// number (the threshold that keeps the search on the best child).
+#[inline]
+fn numbers(children: &[Child], or_node: bool) -> (u32, u32, usize, u32) {
+    let mut min = INF;
+    let mut second = INF;
+    let mut sum = 0;
+    let mut best = 0;
+    for (i, child) in children.iter().enumerate() {
+        let (small, big) = if or_node { (child.pn, child.dn) } else { (child.dn, child.pn) };
+        sum = add(sum, big);
+        if small < min {
+            second = min;
+            min = small;
+            best = i;
+        } else if small < second {
+            second = small;
+        }
+    }
+    if min == 0 {
+        sum = INF;
+    }
+    if or_node { (min, sum, best, second) } else { (sum, min, best, second) }
+}
+
+/// Fills `children` with the moves of the node (the checks of the attacker, every legal move of the
+/// defender); returns how many and whether some did not fit.
+fn generate(pos: &Position, or_node: bool, children: &mut [Child; CAP]) -> (usize, bool) {
+    let mut count = 0;
+    let mut wide = false;
+    let filter = if or_node { MoveFilter::Checks } else { MoveFilter::All };
+    let _ = pos.for_each_legal_move(filter, |mv| {
+        match children.get_mut(count) {
+            Some(child) => {
+                child.mv = mv;
+                count += 1;
+            }
+            None => {
+                wide = true;
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    (count, wide)
+}

@@ -1,0 +1,204 @@
+//! The tsume solver (`TsumeSolver`) against the exact mate in 1 and mate in 3 and a brute-force
+//! mate in 5 on random near-mate positions (tests/common/tsume.rs), on positions without mate, with
+//! a tiny table (it may give up, never answer wrongly), and on short problems of 将棋図巧 and
+//! 将棋無双 (tests/data/tsume/short.tsv) whose lines are replayed independently.
+
+mod common;
+#[path = "common/tsume.rs"]
+mod tsume;
+
+use common::Rng;
+use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeError, TsumeSolver, TsumeUnknown};
+
+/// A placeholder to fill line buffers.
+fn filler() -> Move {
+    Move::from_usi("1a1b").expect("a move")
+}
+
+/// Replays `line` from `pos` with the checked API: every move legal, the attacker's moves checks,
+/// the final position mate; independent of the solver's own check.
+fn assert_mating_line(pos: &Position, line: &[Move]) {
+    assert!(line.len() % 2 == 1, "a line of even length {} in {pos:?}", line.len());
+    let mut after = pos.clone();
+    for (i, &mv) in line.iter().enumerate() {
+        after.play(mv).unwrap_or_else(|e| panic!("move {i} ({mv}) illegal: {e} in {pos:?}"));
+        if i % 2 == 0 {
+            assert!(after.in_check(), "move {i} ({mv}) does not check in {pos:?}");
+        }
+    }
+    assert!(after.in_check() && after.legal_moves().is_empty(), "the line does not end in mate in {pos:?}");
+}
+
+/// A mate in at most 5 plies by brute force (checks, then every reply, then the core's mate in 3).
+fn mate_in_5(pos: &Position) -> bool {
+    pos.legal_moves().iter().any(|&mv| {
+        let mut after = pos.clone();
+        after.play(mv).expect("legal");
+        after.in_check()
+            && after.legal_moves().iter().all(|&reply| {
+                let mut next = after.clone();
+                next.play(reply).expect("legal");
+                next.mate_in_3().is_some()
+            })
+    })
+}
+
+fn solve(pos: &Position, table: &mut [TsumeEntry], nodes: u64) -> (Option<Vec<Move>>, TsumeAnswer<'static>) {
+    let mut line = [filler(); 256];
+    let mut solver = TsumeSolver::new(table).with_node_limit(nodes);
+    match solver.solve(pos, &mut line).expect("a tsume position") {
+        TsumeAnswer::Mate(moves) => (Some(moves.to_vec()), TsumeAnswer::NoMate),
+        TsumeAnswer::NoMate => (None, TsumeAnswer::NoMate),
+        TsumeAnswer::Unknown(reason) => (None, TsumeAnswer::Unknown(reason)),
+    }
+}
+
+fn random_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        if let Some(pos) = tsume::random_tsume(&mut rng) {
+            if !pos.in_check() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn agrees_with_mate_in_1_and_3_on_random_positions() {
+    let mut table = vec![TsumeEntry::EMPTY; 1 << 14];
+    let (mut mates, mut no_mates, mut unknown, mut long) = (0, 0, 0, 0);
+    for pos in random_positions(18, 1500) {
+        let m1 = pos.mate_in_1().is_some();
+        let m3 = pos.mate_in_3().is_some();
+        match solve(&pos, &mut table, 20_000) {
+            (Some(line), _) => {
+                assert_mating_line(&pos, &line);
+                assert!(m1 || line.len() > 1, "a line of 1 without a mate in 1: {pos:?}");
+                assert!(m3 || line.len() > 3, "a line of 3 without a mate in 3: {pos:?}");
+                mates += 1;
+                if !m3 {
+                    long += 1;
+                }
+            }
+            (None, TsumeAnswer::NoMate) => {
+                assert!(!m3, "NoMate but mate_in_3 finds one: {pos:?}");
+                no_mates += 1;
+            }
+            (None, _) => unknown += 1,
+        }
+    }
+    assert!(mates > 100 && no_mates > 100, "{mates} mates, {no_mates} no mates");
+    assert!(unknown < 30, "{unknown} unknown ({mates} mates, {long} longer than 3, {no_mates} no mates)");
+}
+
+#[test]
+fn no_mate_answers_survive_a_brute_force_mate_in_5() {
+    let mut table = vec![TsumeEntry::EMPTY; 1 << 14];
+    let (mut checked, mut mates5) = (0, 0);
+    for pos in random_positions(5, 400) {
+        let five = mate_in_5(&pos);
+        match solve(&pos, &mut table, 50_000) {
+            (Some(line), _) => {
+                assert_mating_line(&pos, &line);
+                if five {
+                    mates5 += 1;
+                }
+            }
+            (None, TsumeAnswer::NoMate) => {
+                assert!(!five, "NoMate but a mate in 5 exists: {pos:?}");
+                checked += 1;
+            }
+            (None, _) => assert!(!five || true),
+        }
+    }
+    assert!(checked > 50 && mates5 > 50, "{checked} no-mates, {mates5} mates in 5");
+}
+
+#[test]
+fn a_tiny_table_gives_up_but_never_lies() {
+    let mut big = vec![TsumeEntry::EMPTY; 1 << 14];
+    for (i, pos) in random_positions(77, 300).into_iter().enumerate() {
+        let mut tiny = vec![TsumeEntry::EMPTY; i % 5];
+        let reference = solve(&pos, &mut big, 20_000);
+        let small = solve(&pos, &mut tiny, 20_000);
+        match (&reference, &small) {
+            ((Some(_), _), (None, TsumeAnswer::NoMate)) => panic!("tiny table says no mate, there is one: {pos:?}"),
+            ((None, TsumeAnswer::NoMate), (Some(_), _)) => panic!("tiny table says mate, there is none: {pos:?}"),
+            _ => {}
+        }
+        if let (Some(line), _) = small {
+            assert_mating_line(&pos, &line);
+        }
+    }
+}
+
+#[test]
+fn short_problems_of_the_collections_are_solved() {
+    let data = include_str!("data/tsume/short.tsv");
+    let mut table = vec![TsumeEntry::EMPTY; 1 << 16];
+    let mut solved = 0;
+    for row in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = row.split('\t').collect();
+        let pos = Position::from_sfen(fields[2]).expect("a valid SFEN");
+        // The recorded line is a mate itself.
+        let recorded: Vec<Move> = {
+            let mut p = pos.clone();
+            fields[4]
+                .split(' ')
+                .map(|usi| {
+                    let mv = p.parse_usi_move(usi).expect("a legal recorded move");
+                    p.play(mv).expect("legal");
+                    mv
+                })
+                .collect()
+        };
+        assert_mating_line(&pos, &recorded);
+        let mut line = [filler(); 512];
+        let mut solver = TsumeSolver::new(&mut table).with_node_limit(2_000_000);
+        match solver.solve(&pos, &mut line).expect("a tsume") {
+            TsumeAnswer::Mate(moves) => {
+                assert_mating_line(&pos, moves);
+                solved += 1;
+            }
+            other => panic!("{} {}: {other:?}", fields[0], fields[1]),
+        }
+    }
+    assert_eq!(solved, 15);
+}
+
+#[test]
+fn positions_that_cannot_be_tsume_are_errors() {
+    let mut table = [TsumeEntry::EMPTY; 16];
+    let mut line = [filler(); 8];
+    let mut solver = TsumeSolver::new(&mut table);
+    let no_king = Position::from_sfen("9/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
+    assert_eq!(solver.solve(&no_king, &mut line), Err(TsumeError::NoDefenderKing));
+    let checked = Position::from_sfen("4k4/9/9/9/9/9/9/4r4/4K4 b G 1").unwrap();
+    assert_eq!(solver.solve(&checked, &mut line), Err(TsumeError::AttackerInCheck));
+}
+
+#[test]
+fn a_repetition_is_not_a_mate_and_limits_give_unknown() {
+    let mut table = [TsumeEntry::EMPTY; 1024];
+    let mut line = [filler(); 8];
+    // A lone rook checking a king that can always step away: checks go on, but never mate.
+    let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/R8 b - 1").unwrap();
+    let answer = TsumeSolver::new(&mut table).solve(&pos, &mut line).unwrap();
+    assert_eq!(answer, TsumeAnswer::NoMate);
+    let mut table = [TsumeEntry::EMPTY; 1024];
+    let hard = Position::from_sfen("9/9/9/9/4k4/9/9/9/9 b 2R2B 1").unwrap();
+    let answer = TsumeSolver::new(&mut table).with_node_limit(50).solve(&hard, &mut line).unwrap();
+    assert_eq!(answer, TsumeAnswer::Unknown(TsumeUnknown::NodeLimit));
+}
+
+#[test]
+fn a_short_buffer_is_reported() {
+    let mut table = [TsumeEntry::EMPTY; 1024];
+    let pos = Position::from_sfen("k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1").unwrap();
+    let mut line = [filler(); 2];
+    let answer = TsumeSolver::new(&mut table).solve(&pos, &mut line).unwrap();
+    assert_eq!(answer, TsumeAnswer::Unknown(TsumeUnknown::LineTooLong));
+}
