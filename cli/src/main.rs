@@ -4,6 +4,7 @@
 //! hayanagi perft <depth> [--divide] [--no-bulk] <position>
 //! hayanagi moves [--kind <kind>] <position>
 //! hayanagi mate <plies> <position>
+//! hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest] [--quiet] <position>
 //! hayanagi analyze            (positions on stdin, one per line)
 //! hayanagi handicaps
 //! hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [--game N] [FILE]
@@ -46,6 +47,13 @@ usage:
       The mating line within <plies> (1 or 3) plies, in USI, space-separated: the
       attacker's check, the defender's first legal reply, the mate; or 'none'. Every
       legal defence is tried (tsume rules: every attacking move checks).
+  hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest]
+                     [--quiet] <position>
+      The tsume solver (df-pn): 'mate <plies> <line>', 'nomate' or 'unknown <reason>',
+      then 'nodes N time_ms T nps R table used/len (fill) depth D'; progress on
+      stderr every second unless --quiet. --table-mb: the table (default 256);
+      --nodes, --time-ms: limits; --depth: the deepest ply searched (default 4000);
+      --rest: give the defender every piece not on the board or in a hand.
   hayanagi analyze
       Reads positions from stdin, one per line, and writes one line per input line:
       ok<TAB>sfen<TAB>key<TAB>in-check<TAB>status<TAB>moves   or   error<TAB>message
@@ -71,6 +79,7 @@ examples:
   hayanagi perft 5 startpos
   hayanagi perft 3 --divide position startpos moves 7g7f
   hayanagi mate 3 'k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1'
+  hayanagi mate dfpn --table-mb 64 '9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1'
   hayanagi moves 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'
   hayanagi moves --kind checks '4k4/9/4P4/9/9/9/9/9/4K4 b G 1'
   hayanagi perft 3 handicap two-pieces moves 5a4b

@@ -1,12 +1,19 @@
-//! `hayanagi mate <plies> <position>`: the mating line within 1 or 3 plies, or `none`.
+//! `hayanagi mate <plies> <position>`: the mating line within 1 or 3 plies, or `none`; and
+//! `hayanagi mate dfpn [options] <position>`: the tsume solver ([`hayanagi::TsumeSolver`]).
 
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use hayanagi::{Move, PieceKind, Position, Square, TsumeAnswer, TsumeEntry, TsumeSolver, TsumeStats};
 
 use crate::{Failure, position_from_words, unknown_option};
 
 /// Prints the line [`hayanagi::Position::mate_in_1`] or [`hayanagi::Position::mate_in_3`] finds, in
-/// USI, space-separated, or `none`.
+/// USI, space-separated, or `none`; `dfpn` runs the tsume solver.
 pub(crate) fn mate_command(args: &[String]) -> Result<(), Failure> {
+    if args.first().map(String::as_str) == Some("dfpn") {
+        return dfpn_command(args.get(1..).unwrap_or(&[]));
+    }
     if let Some(option) = args.iter().find(|arg| arg.starts_with("--")) {
         return Err(unknown_option(option));
     }
@@ -29,4 +36,133 @@ pub(crate) fn mate_command(args: &[String]) -> Result<(), Failure> {
     writeln!(out, "{}", line.as_deref().unwrap_or("none"))?;
     out.flush()?;
     Ok(())
+}
+
+/// The options of `mate dfpn`.
+struct Options {
+    table_mb: u64,
+    nodes: u64,
+    time_ms: Option<u64>,
+    depth: u32,
+    quiet: bool,
+    rest: bool,
+}
+
+fn number(option: &str, value: Option<&String>) -> Result<u64, Failure> {
+    let value = value.ok_or_else(|| Failure::BadArguments(format!("{option} needs a number")))?;
+    value.parse().map_err(|_| Failure::BadArguments(format!("{option} needs a number, got {value:?}")))
+}
+
+/// `hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest] [--quiet]
+/// <position>`: prints `mate <plies> <line>`, `nomate` or `unknown <reason>` on stdout, the
+/// statistics after it, and progress on stderr.
+fn dfpn_command(args: &[String]) -> Result<(), Failure> {
+    let mut options =
+        Options { table_mb: 256, nodes: u64::MAX, time_ms: None, depth: 4_000, quiet: false, rest: false };
+    let mut words = Vec::new();
+    let mut i = 0;
+    while let Some(arg) = args.get(i) {
+        match arg.as_str() {
+            "--table-mb" => {
+                options.table_mb = number(arg, args.get(i + 1))?;
+                i += 1;
+            }
+            "--nodes" => {
+                options.nodes = number(arg, args.get(i + 1))?;
+                i += 1;
+            }
+            "--time-ms" => {
+                options.time_ms = Some(number(arg, args.get(i + 1))?);
+                i += 1;
+            }
+            "--depth" => {
+                let depth = number(arg, args.get(i + 1))?;
+                options.depth = u32::try_from(depth)
+                    .ok()
+                    .filter(|&d| d <= 100_000)
+                    .ok_or_else(|| Failure::BadArguments(format!("--depth is at most 100000, got {depth}")))?;
+                i += 1;
+            }
+            "--quiet" => options.quiet = true,
+            "--rest" => options.rest = true,
+            "--shortest" => {
+                return Err(Failure::BadArguments("--shortest (the minimal mate) is not implemented yet".into()));
+            }
+            option if option.starts_with("--") => return Err(unknown_option(option)),
+            word => words.push(word),
+        }
+        i += 1;
+    }
+    let mut pos = position_from_words(&words)?;
+    if options.rest {
+        pos = TsumeSolver::give_rest_to_defender(&pos).map_err(|e| Failure::BadArguments(e.to_string()))?;
+    }
+    // Each ply of the search takes about 1.7 KB of stack: run it on a thread with room for the depth.
+    let stack = usize::try_from(options.depth).unwrap_or(usize::MAX).saturating_mul(2048).saturating_add(16 << 20);
+    let worker = std::thread::Builder::new().stack_size(stack).spawn(move || solve(&pos, &options))?;
+    match worker.join() {
+        Ok(result) => result,
+        Err(_) => Err(Failure::BadArguments("the solver thread failed".into())),
+    }
+}
+
+fn solve(pos: &Position, options: &Options) -> Result<(), Failure> {
+    let entries = usize::try_from(options.table_mb.saturating_mul(1 << 20) / size_of::<TsumeEntry>() as u64)
+        .map_err(|_| Failure::BadArguments("--table-mb too large".into()))?;
+    let mut table = vec![TsumeEntry::EMPTY; entries];
+    let placeholder =
+        Move::drop(PieceKind::Gold, Square::SQ_5E).ok_or(Failure::BadArguments("no placeholder".into()))?;
+    let mut line = vec![placeholder; 65_536];
+    let mut solver = TsumeSolver::new(&mut table).with_node_limit(options.nodes).with_max_depth(options.depth);
+    let start = Instant::now();
+    let deadline = options.time_ms.map(|ms| start + Duration::from_millis(ms));
+    let mut last_report = start;
+    let quiet = options.quiet;
+    let answer = solver
+        .solve_with_stop(pos, &mut line, |stats| {
+            let now = Instant::now();
+            if !quiet && now.duration_since(last_report) >= Duration::from_secs(1) {
+                last_report = now;
+                eprintln!("{}", progress(stats, now.duration_since(start)));
+            }
+            deadline.is_some_and(|deadline| now >= deadline)
+        })
+        .map_err(|e| Failure::BadArguments(e.to_string()))?;
+    let elapsed = start.elapsed();
+    let stats = solver.stats();
+    let mut out = io::stdout().lock();
+    match answer {
+        TsumeAnswer::Mate(moves) => {
+            let text: Vec<String> = moves.iter().map(Move::to_string).collect();
+            writeln!(out, "mate {} {}", moves.len(), text.join(" "))?;
+        }
+        TsumeAnswer::NoMate => writeln!(out, "nomate")?,
+        TsumeAnswer::Unknown(reason) => {
+            let reason = if deadline.is_some() && reason == hayanagi::TsumeUnknown::Stopped {
+                "time limit reached".to_string()
+            } else {
+                reason.to_string()
+            };
+            writeln!(out, "unknown {reason}")?;
+        }
+    }
+    writeln!(out, "{}", progress(&stats, elapsed))?;
+    out.flush()?;
+    Ok(())
+}
+
+/// `nodes N time_ms T nps R table U/L (F‰) depth D`.
+fn progress(stats: &TsumeStats, elapsed: Duration) -> String {
+    let seconds = elapsed.as_secs_f64();
+    let nps = if seconds > 0.0 { stats.nodes as f64 / seconds } else { 0.0 };
+    format!(
+        "nodes {} time_ms {} nps {:.0} table {}/{} ({}‰) depth {}",
+        stats.nodes,
+        elapsed.as_millis(),
+        nps,
+        stats.table_used,
+        stats.table_len,
+        stats.fill_permille(),
+        stats.deepest
+    )
 }

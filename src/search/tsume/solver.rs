@@ -174,11 +174,9 @@ impl Search<'_, '_> {
         let bkey = board_key(pos);
         let hand = self.hand(pos);
 
-        if or_node {
-            if let Some(mv) = pos.mate_in_1() {
-                self.table.store(bkey, hand, 0, INF, 1, Some(mv), 1);
-                return Value { pn: 0, dn: INF, len: 1, best: Some(mv) };
-            }
+        if or_node && let Some(mv) = pos.mate_in_1() {
+            self.table.store(bkey, hand, 0, INF, 1, Some(mv), 1);
+            return Value { pn: 0, dn: INF, len: 1, best: Some(mv) };
         }
         let mut children = [Child { mv: PLACEHOLDER, len: 0, pn: 1, dn: 1 }; CAP];
         let (count, wide) = generate(pos, or_node, &mut children);
@@ -213,7 +211,15 @@ impl Search<'_, '_> {
                     child.pn = 0;
                     child.dn = INF;
                     child.len = 1;
+                } else {
+                    self.table.store(ckey, chand, 1, 1, 0, None, 0);
                 }
+            } else {
+                // df-pn+: a check with many replies is harder to prove.
+                let replies = pos.count_legal_moves();
+                child.pn = u32::try_from(replies).unwrap_or(LIMIT).clamp(1, LIMIT);
+                child.dn = 1;
+                self.table.store(ckey, chand, child.pn, 1, 0, None, 0);
             }
             pos.unmake(child.mv, restore);
             if or_node && child.pn == 0 || !or_node && child.dn == 0 {
