@@ -191,6 +191,16 @@ extern "C" {
 #define HAYANAGI_DECLARATION_IN_CHECK 4         /* the king is in check */
 #define HAYANAGI_DECLARATION_TOO_FEW_POINTS 8   /* fewer points than the rule requires to declare */
 
+/* ----- move filters (hayanagi_legal_moves_of; the Rust library's MoveFilter) ----- */
+
+#define HAYANAGI_FILTER_ALL 0          /* every legal move */
+#define HAYANAGI_FILTER_CAPTURES 1     /* board moves onto an enemy piece */
+#define HAYANAGI_FILTER_NON_CAPTURES 2 /* board moves onto an empty square, and drops */
+#define HAYANAGI_FILTER_DROPS 3        /* drops */
+#define HAYANAGI_FILTER_CHECKS 4       /* moves that give check (direct or discovered; drops too) */
+#define HAYANAGI_FILTER_QUIET_CHECKS 5 /* checks that capture nothing */
+#define HAYANAGI_FILTER_EVASIONS 6     /* every legal move when in check; none when not */
+
 /* ----- colours (hayanagi_side_to_move) ----- */
 
 #define HAYANAGI_BLACK 0 /* sente, uppercase in SFEN, moves first */
@@ -224,7 +234,7 @@ extern "C" {
 #define HAYANAGI_ERR_PLY_OVERFLOW (-9)      /* the ply is 2^64 - 1: no move can be played from it */
 #define HAYANAGI_ERR_DEPTH_TOO_LARGE (-10)  /* perft depth above HAYANAGI_MAX_PERFT_DEPTH */
 #define HAYANAGI_ERR_NON_PRINTABLE (-11)    /* a byte of the text is not printable ASCII */
-#define HAYANAGI_ERR_OUT_OF_RANGE (-12)     /* a square, colour, kind or rule argument out of range */
+#define HAYANAGI_ERR_OUT_OF_RANGE (-12)     /* a square, colour, kind, filter or rule argument out of range */
 #define HAYANAGI_ERR_MISALIGNED (-13)       /* history storage not aligned for uint64_t */
 #define HAYANAGI_ERR_NOT_A_HISTORY (-14)    /* the history storage was not set up by hayanagi_history_init */
 /* SFEN (also inside a USI position command). */
@@ -341,9 +351,17 @@ int32_t hayanagi_position_sfen(const hayanagi_position *pos, char *buf, size_t s
 /* Writes every legal move of the side to move into moves[0..count) and returns count. If capacity is
    smaller than count returns HAYANAGI_ERR_BUFFER_TOO_SMALL and writes nothing into moves. If needed is
    not NULL, *needed receives count in both cases. HAYANAGI_MAX_MOVES is always enough. The order is
-   the generator's (not sorted).
+   the generator's (not sorted). With capacity >= HAYANAGI_MAX_MOVES (the usual array) the moves are
+   generated straight into the array, which is fastest.
    Errors: NULL_POINTER (pos, moves), NOT_A_POSITION, BUFFER_TOO_SMALL. */
 int32_t hayanagi_legal_moves(const hayanagi_position *pos, uint16_t *moves, size_t capacity, size_t *needed);
+
+/* hayanagi_legal_moves for the legal moves that `filter` (HAYANAGI_FILTER_*) selects: exactly the
+   moves of the full list that the filter's rule selects, in the generator's order for that filter
+   (checks may come in another order than in the full list).
+   Errors: OUT_OF_RANGE (filter), and those of hayanagi_legal_moves. */
+int32_t hayanagi_legal_moves_of(const hayanagi_position *pos, int32_t filter, uint16_t *moves, size_t capacity,
+                                size_t *needed);
 
 /* Writes a move in USI ("7g7f", "8h2b+", "P*5e") and a NUL into buf (`size` bytes) and returns the
    length without the NUL; the text does not depend on a position. Short buffer as in

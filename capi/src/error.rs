@@ -75,7 +75,7 @@ error_codes! {
     NonPrintable = -11, "HAYANAGI_ERR_NON_PRINTABLE", c"a byte is not printable ASCII";
     /// A square, colour, piece kind or rule argument outside its range.
     OutOfRange = -12, "HAYANAGI_ERR_OUT_OF_RANGE",
-        c"an argument is out of range (square 0-80, colour 0-1, piece kind, declaration rule 24 or 27)";
+        c"an argument is out of range (a square 0-80, colour 0-1, piece kind, filter, rule or other numbered choice)";
     /// History storage not aligned for `uint64_t`.
     Misaligned = -13, "HAYANAGI_ERR_MISALIGNED", c"the history storage is not aligned for uint64_t";
     /// The history storage does not carry the tag `hayanagi_history_init` writes.

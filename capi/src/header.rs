@@ -8,6 +8,7 @@ use hayanagi::{Color, DeclarationOutcome, MAX_SFEN_LEN, MoveList, Piece, PieceKi
 
 use crate::ErrorCode;
 use crate::history::{HEADER_ENTRIES, MAX_MOVES as MAX_HISTORY_MOVES};
+use crate::moves::{FILTERS, filter_code};
 use crate::position::STATUSES;
 use crate::query::{FAILURES, outcome_code, piece_code};
 
@@ -282,6 +283,18 @@ const _: () = {
         assert!(code == 1 + piece.kind().index() + 16 * piece.color().index(), "HAYANAGI_PIECE");
         i += 1;
     }
+};
+
+// Move filters: every HAYANAGI_FILTER_* is its filter's index, and there are no others.
+const _: () = {
+    let mut i = 0;
+    while i < FILTERS.len() {
+        if defined(FILTERS[i].0) != filter_code(FILTERS[i].1) as i64 {
+            panic!("{}", FILTERS[i].0);
+        }
+        i += 1;
+    }
+    assert!(count_defines("HAYANAGI_FILTER_") == FILTERS.len(), "include/hayanagi.h: an unknown HAYANAGI_FILTER_*");
 };
 
 // Declarations.

@@ -42,6 +42,8 @@ pub use history::{
     HistoryEntryRecord, hayanagi_history_clear, hayanagi_history_init, hayanagi_history_len, hayanagi_history_moves,
     hayanagi_history_play, hayanagi_history_status, hayanagi_history_undo, hayanagi_position_from_usi_with_history,
 };
+#[cfg(feature = "extended")]
+pub use moves::hayanagi_legal_moves_of;
 pub use moves::{
     hayanagi_legal_moves, hayanagi_move_decode, hayanagi_move_drop, hayanagi_move_from_usi, hayanagi_move_normal,
     hayanagi_move_to_usi, hayanagi_parse_usi_move, hayanagi_play, hayanagi_play_unchecked, hayanagi_undo,

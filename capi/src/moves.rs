@@ -3,14 +3,58 @@
 use core::ffi::c_char;
 use core::ptr;
 
-use hayanagi::{Move, MoveList, PieceKind, Position, Square, UsiMoveError};
+use core::slice;
+
+use hayanagi::{Move, MoveFilter, MoveList, PieceKind, Position, Square, UsiMoveError};
 
 use crate::ErrorCode;
 use crate::position::code;
 use crate::query::{hand_kind, square};
 use crate::record::{
-    PositionRecord, UndoRecord, change_position, input, put, read_position, read_undo, write_text, write_undo,
+    PositionRecord, UndoRecord, change_position, input, put, read_position, read_undo, with_position, write_text,
+    write_undo,
 };
+
+/// The header's `HAYANAGI_FILTER_*` codes: the index in [`MoveFilter::ALL`] (checked by `header.rs`).
+pub(crate) const FILTERS: [(&str, MoveFilter); MoveFilter::ALL.len()] = [
+    ("HAYANAGI_FILTER_ALL", MoveFilter::All),
+    ("HAYANAGI_FILTER_CAPTURES", MoveFilter::Captures),
+    ("HAYANAGI_FILTER_NON_CAPTURES", MoveFilter::NonCaptures),
+    ("HAYANAGI_FILTER_DROPS", MoveFilter::Drops),
+    ("HAYANAGI_FILTER_CHECKS", MoveFilter::Checks),
+    ("HAYANAGI_FILTER_QUIET_CHECKS", MoveFilter::QuietChecks),
+    ("HAYANAGI_FILTER_EVASIONS", MoveFilter::Evasions),
+];
+
+/// The `HAYANAGI_FILTER_*` code of a filter. Exhaustive on purpose: a new filter in the library
+/// fails this build until it has a code.
+pub(crate) const fn filter_code(filter: MoveFilter) -> i32 {
+    match filter {
+        MoveFilter::All => 0,
+        MoveFilter::Captures => 1,
+        MoveFilter::NonCaptures => 2,
+        MoveFilter::Drops => 3,
+        MoveFilter::Checks => 4,
+        MoveFilter::QuietChecks => 5,
+        MoveFilter::Evasions => 6,
+    }
+}
+
+// Each filter's code is its index in `MoveFilter::ALL` and in `FILTERS`.
+const _: () = {
+    let mut i = 0;
+    while i < MoveFilter::ALL.len() {
+        assert!(filter_code(MoveFilter::ALL[i]) == i as i32);
+        assert!(filter_code(FILTERS[i].1) == i as i32);
+        i += 1;
+    }
+};
+
+/// The filter of a C argument (`HAYANAGI_FILTER_*`).
+#[cfg(feature = "extended")]
+pub(crate) fn move_filter(filter: i32) -> Result<MoveFilter, ErrorCode> {
+    usize::try_from(filter).ok().and_then(|i| MoveFilter::ALL.get(i)).copied().ok_or(ErrorCode::OutOfRange)
+}
 
 /// Writes the legal moves of `*pos` into `moves` and returns their count (C: `hayanagi_legal_moves`).
 ///
@@ -24,26 +68,80 @@ pub unsafe extern "C" fn hayanagi_legal_moves(
     capacity: usize,
     needed: *mut usize,
 ) -> i32 {
+    // SAFETY: the caller's contract, passed on.
+    code(unsafe {
+        legal_moves_into(pos, moves, capacity, needed, |pos, codes| {
+            pos.generate_legal_move_codes(MoveFilter::All, codes)
+        })
+    })
+}
+
+/// Writes the legal moves of `*pos` that `filter` (`HAYANAGI_FILTER_*`) selects into `moves` and
+/// returns their count (C: `hayanagi_legal_moves_of`).
+///
+/// # Safety
+/// As [`hayanagi_legal_moves`].
+#[cfg(feature = "extended")]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_legal_moves_of(
+    pos: *const PositionRecord,
+    filter: i32,
+    moves: *mut u16,
+    capacity: usize,
+    needed: *mut usize,
+) -> i32 {
+    code((|| {
+        let filter = move_filter(filter)?;
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            legal_moves_into(pos, moves, capacity, needed, |pos, codes| pos.generate_legal_move_codes(filter, codes))
+        }
+    })())
+}
+
+/// The body of both: `generate` writes the codes straight into the caller's array when it always
+/// holds every move and is aligned for `uint16_t` (the usual call), else into a local array copied
+/// out if it fits.
+///
+/// # Safety
+/// As [`hayanagi_legal_moves`].
+#[inline(always)]
+unsafe fn legal_moves_into(
+    pos: *const PositionRecord,
+    moves: *mut u16,
+    capacity: usize,
+    needed: *mut usize,
+    generate: impl Fn(&Position, &mut [u16]) -> usize,
+) -> Result<i32, ErrorCode> {
     // SAFETY: the caller's contract.
-    let pos = match unsafe { read_position(pos) } {
-        Ok(pos) => pos,
-        Err(error) => return error.code(),
-    };
-    if moves.is_null() {
-        return ErrorCode::NullPointer.code();
+    unsafe {
+        with_position(pos, |pos| {
+            if moves.is_null() {
+                return Err(ErrorCode::NullPointer);
+            }
+            let count = if capacity >= MoveList::CAPACITY && moves.is_aligned() {
+                // SAFETY: `moves` has `capacity >= MoveList::CAPACITY` writable, aligned elements
+                // (the caller's contract), which nothing else uses during the call.
+                let codes = slice::from_raw_parts_mut(moves, MoveList::CAPACITY);
+                generate(pos, codes)
+            } else {
+                let mut codes = [0u16; MoveList::CAPACITY];
+                let count = generate(pos, &mut codes);
+                if count <= capacity {
+                    for (i, &code) in codes.iter().take(count).enumerate() {
+                        // SAFETY: `i < count <= capacity`: within the caller's array.
+                        ptr::write_unaligned(moves.add(i), code);
+                    }
+                }
+                count
+            };
+            put(needed, count);
+            if count > capacity {
+                return Err(ErrorCode::BufferTooSmall);
+            }
+            Ok(i32::try_from(count).unwrap_or(i32::MAX))
+        })
     }
-    let mut list = MoveList::new();
-    pos.generate_legal_moves(&mut list);
-    // SAFETY: the caller's contract.
-    unsafe { put(needed, list.len()) };
-    if capacity < list.len() {
-        return ErrorCode::BufferTooSmall.code();
-    }
-    for (i, mv) in list.iter().enumerate() {
-        // SAFETY: `i < list.len() <= capacity`, and `moves` has `capacity` writable elements.
-        unsafe { ptr::write_unaligned(moves.add(i), mv.to_bits()) };
-    }
-    i32::try_from(list.len()).unwrap_or(i32::MAX)
 }
 
 /// Writes `mv` in USI into `buf` (C: `hayanagi_move_to_usi`).
@@ -192,9 +290,12 @@ pub unsafe extern "C" fn hayanagi_undo(pos: *mut PositionRecord, undo: *const Un
             #[inline(always)]
             |pos| {
                 let record = read_undo(undo)?;
-                // The record belongs to the position right after its move (the library checks its
-                // key and ply and changes nothing otherwise).
-                pos.undo(record).map_err(|_| ErrorCode::UndoMismatch)?;
+                // The record belongs to the position right after its move: its key and ply (the
+                // check `Position::undo` makes, here so that the take-back inlines).
+                if pos.key() != record.key_after() || pos.ply() != record.ply_after() {
+                    return Err(ErrorCode::UndoMismatch);
+                }
+                pos.undo_unchecked(record);
                 Ok(0)
             },
         )

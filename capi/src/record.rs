@@ -124,6 +124,42 @@ pub(crate) unsafe fn read_position<'a>(record: *const PositionRecord) -> Result<
     unsafe { Ok(if in_place { PositionRef::InPlace(&*body) } else { PositionRef::Copied(ptr::read_unaligned(body)) }) }
 }
 
+/// Answers `question` about the position in `record`: on the position in place when it is where
+/// this address keeps it (no copy: the usual path), else on a copy (out of line).
+///
+/// # Safety
+/// As [`read_position`].
+#[inline(always)]
+pub(crate) unsafe fn with_position<T>(
+    record: *const PositionRecord,
+    question: impl FnOnce(&Position) -> Result<T, ErrorCode>,
+) -> Result<T, ErrorCode> {
+    // SAFETY: the caller's contract.
+    let (body, in_place) = unsafe { locate(record)? };
+    if in_place {
+        // SAFETY: as in `read_position`: tagged and in place, so an aligned `Position` is there.
+        question(unsafe { &*body })
+    } else {
+        // SAFETY: the caller's contract: a position the library wrote, at an unaligned address.
+        unsafe { ask_moved(body, question) }
+    }
+}
+
+/// [`with_position`] for a record byte-copied from an address of another alignment: on a copy.
+///
+/// # Safety
+/// `body` is where a tagged record keeps its position (written by [`write_position`]).
+#[cold]
+#[inline(never)]
+unsafe fn ask_moved<T>(
+    body: *const Position,
+    question: impl FnOnce(&Position) -> Result<T, ErrorCode>,
+) -> Result<T, ErrorCode> {
+    // SAFETY: the caller's contract; `Position` owns nothing, so a byte copy is a value.
+    let pos = unsafe { ptr::read_unaligned(body) };
+    question(&pos)
+}
+
 /// Runs `change` on the position in `record`, in place when it is where this address keeps it;
 /// otherwise on a copy that is written back (at this address's place) only if `change` succeeds.
 /// `change` must leave the position unchanged when it fails.

@@ -1,7 +1,10 @@
 /*
- * Perft through the public C API: the legal moves into an array, each played with `play`
- * (hayanagi_play_unchecked or hayanagi_play) and taken back with hayanagi_undo, every leaf played.
- * Returns 0 if a call fails. Shared by the C test (capi/tests/main.c) and the benchmark
+ * Perft through the public C API, every leaf played, two ways:
+ * - c_perft: the legal moves into an array, each played with `play` (hayanagi_play_unchecked or
+ *   hayanagi_play) and taken back with hayanagi_undo (make/undo);
+ * - c_perft_copy: the legal moves into an array, each played with hayanagi_play_unchecked on a copy
+ *   of the position (`child = *pos`: positions are plain values), no undo (copy/make).
+ * Return 0 if a call fails. Shared by the C test (capi/tests/main.c) and the benchmark
  * (capi/bench/perft.c).
  */
 #ifndef HAYANAGI_C_PERFT_H
@@ -26,6 +29,22 @@ static uint64_t c_perft(hayanagi_position *pos, unsigned depth, c_perft_play pla
         below = c_perft(pos, depth - 1, play);
         if (hayanagi_undo(pos, &undo) != HAYANAGI_OK) return 0;
         nodes += below;
+    }
+    return nodes;
+}
+
+static uint64_t c_perft_copy(const hayanagi_position *pos, unsigned depth) {
+    uint16_t moves[HAYANAGI_MAX_MOVES];
+    hayanagi_position child;
+    uint64_t nodes = 0;
+    int32_t count, i;
+    if (depth == 0) return 1;
+    count = hayanagi_legal_moves(pos, moves, HAYANAGI_MAX_MOVES, NULL);
+    if (count < 0) return 0;
+    for (i = 0; i < count; i++) {
+        child = *pos;
+        if (hayanagi_play_unchecked(&child, moves[i], NULL) != HAYANAGI_OK) return 0;
+        nodes += depth == 1 ? 1 : c_perft_copy(&child, depth - 1);
     }
     return nodes;
 }

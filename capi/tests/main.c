@@ -862,6 +862,9 @@ static void test_play_unchecked(void) {
     CHECK_EQ(from_sfen(&pos, MATSURI), HAYANAGI_OK);
     CHECK_EQ(c_perft(&pos, 2, hayanagi_play_unchecked), 28684);
     CHECK_STR(sfen_of(&pos), MATSURI);
+    CHECK_EQ(c_perft_copy(&pos, 2), 28684);
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(c_perft_copy(&pos, 3), perft(&pos, 3, 0));
 
     /* Any value: refused with nothing changed, or played and taken back exactly, with every query
        still answering on the position in between. */
@@ -1128,6 +1131,86 @@ static void test_version(void) {
              HAYANAGI_VERSION_MAJOR * 10000 + HAYANAGI_VERSION_MINOR * 100 + HAYANAGI_VERSION_PATCH);
 }
 
+
+/* ----- typed generation ----- */
+
+/* Whether `filter` selects the legal `move` of *pos, decided from the board and the one-move
+   questions (the header's table). */
+static int selects(const hayanagi_position *pos, int32_t filter, uint16_t move) {
+    int32_t from, to, promote, kind;
+    int capture, drop, check;
+    CHECK_EQ(hayanagi_move_decode(move, &from, &to, &promote, &kind), HAYANAGI_OK);
+    drop = kind != HAYANAGI_NO_KIND;
+    capture = !drop && hayanagi_piece_at(pos, to) != HAYANAGI_EMPTY;
+    check = gives_check(pos, move) == 1;
+    switch (filter) {
+    case HAYANAGI_FILTER_ALL: return 1;
+    case HAYANAGI_FILTER_CAPTURES: return capture;
+    case HAYANAGI_FILTER_NON_CAPTURES: return !capture;
+    case HAYANAGI_FILTER_DROPS: return drop;
+    case HAYANAGI_FILTER_CHECKS: return check;
+    case HAYANAGI_FILTER_QUIET_CHECKS: return check && !capture;
+    case HAYANAGI_FILTER_EVASIONS: return in_check(pos) == 1;
+    default: return -1;
+    }
+}
+
+static void test_typed_generation(void) {
+    hayanagi_position pos, zero;
+    uint16_t all[HAYANAGI_MAX_MOVES], moves[HAYANAGI_MAX_MOVES + 1], small[HAYANAGI_MAX_MOVES];
+    unsigned char bytes[2 * HAYANAGI_MAX_MOVES + 2];
+    size_t p, needed;
+    int32_t filter, count, n, i, j;
+    memset(&zero, 0, sizeof zero);
+    for (p = 0; p < sizeof QUERY_POSITIONS / sizeof QUERY_POSITIONS[0]; p++) {
+        int32_t total = 0;
+        CHECK_EQ(from_sfen(&pos, QUERY_POSITIONS[p]), HAYANAGI_OK);
+        count = hayanagi_legal_moves(&pos, all, HAYANAGI_MAX_MOVES, NULL);
+        CHECK(count >= 0);
+        for (filter = HAYANAGI_FILTER_ALL; filter <= HAYANAGI_FILTER_EVASIONS; filter++) {
+            /* Exactly the full list filtered by the rule: as many, each one in the list and selected
+               (the order is the generator's for the filter: checks come in another order). */
+            needed = 12345;
+            n = hayanagi_legal_moves_of(&pos, filter, moves, HAYANAGI_MAX_MOVES, &needed);
+            CHECK(n >= 0);
+            CHECK_EQ(needed, n);
+            for (i = 0, j = 0; i < count; i++) j += selects(&pos, filter, all[i]);
+            CHECK_EQ(j, n);
+            for (i = 0; i < n; i++) {
+                int32_t k, found = 0;
+                for (k = 0; k < count; k++) found += all[k] == moves[i];
+                CHECK_EQ(found, 1);
+                CHECK_EQ(selects(&pos, filter, moves[i]), 1);
+            }
+            if (filter == HAYANAGI_FILTER_CAPTURES || filter == HAYANAGI_FILTER_NON_CAPTURES) total += n;
+            /* The array's other paths: just big enough, too small (nothing written), unaligned. */
+            memset(small, 0xee, sizeof small);
+            CHECK_EQ(hayanagi_legal_moves_of(&pos, filter, small, (size_t)n, NULL), n);
+            CHECK(memcmp(small, moves, (size_t)n * sizeof small[0]) == 0);
+            if (n > 0) {
+                memset(small, 0xee, sizeof small);
+                needed = 0;
+                CHECK_EQ(hayanagi_legal_moves_of(&pos, filter, small, (size_t)n - 1, &needed),
+                         HAYANAGI_ERR_BUFFER_TOO_SMALL);
+                CHECK_EQ(needed, n);
+                CHECK(small[0] == 0xeeee);
+            }
+            CHECK_EQ(hayanagi_legal_moves_of(&pos, filter, (uint16_t *)(void *)(bytes + 1), HAYANAGI_MAX_MOVES, NULL), n);
+            for (i = 0; i < n; i++) {
+                uint16_t code;
+                memcpy(&code, bytes + 1 + 2 * i, sizeof code);
+                CHECK(code == moves[i]);
+            }
+        }
+        CHECK_EQ(total, count); /* captures and non-captures split the list */
+    }
+    CHECK_EQ(hayanagi_legal_moves_of(&pos, -1, moves, HAYANAGI_MAX_MOVES, NULL), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_legal_moves_of(&pos, 7, moves, HAYANAGI_MAX_MOVES, NULL), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_legal_moves_of(NULL, 0, moves, HAYANAGI_MAX_MOVES, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_legal_moves_of(&pos, 0, NULL, HAYANAGI_MAX_MOVES, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_legal_moves_of(&zero, 0, moves, HAYANAGI_MAX_MOVES, NULL), HAYANAGI_ERR_NOT_A_POSITION);
+}
+
 int main(void) {
     test_sizes_and_messages();
     test_startpos();
@@ -1139,6 +1222,7 @@ int main(void) {
     test_buffers();
     test_null_and_unwritten();
     test_queries();
+    test_typed_generation();
     test_move_codes();
     test_play_unchecked();
     test_moved_records();

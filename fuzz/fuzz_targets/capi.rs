@@ -12,7 +12,8 @@
 use core::ffi::{CStr, c_char};
 
 use hayanagi::{
-    Color, DeclarationOutcome, DeclarationRule, Entry, History, Move, Piece, PieceKind, Position, Square, Status, Undo,
+    Color, DeclarationOutcome, DeclarationRule, Entry, History, Move, MoveFilter, Piece, PieceKind, Position, Square,
+    Status, Undo,
 };
 use hayanagi_capi::{self as c, ErrorCode, HistoryEntryRecord, PositionRecord, UndoRecord};
 use libfuzzer_sys::fuzz_target;
@@ -414,11 +415,25 @@ impl World {
         }
     }
 
-    /// `hayanagi_legal_moves` into an array of any capacity, at any alignment.
+    /// `hayanagi_legal_moves`, or `hayanagi_legal_moves_of` with any filter value, into an array of
+    /// any capacity, at any alignment.
     fn legal_moves(&mut self, input: &mut Input) {
         let arg = self.pos_arg(input);
         let (mut errors, pos) = self.pos_errors(arg);
-        let moves: Option<Vec<u16>> = pos.map(|pos| pos.legal_moves().iter().map(|mv| mv.to_bits()).collect());
+        // None: hayanagi_legal_moves; Some(code): hayanagi_legal_moves_of (-1 and 7 out of range).
+        let filter_code = match input.byte() % 3 {
+            0 => None,
+            _ => Some(i32::from(input.byte() % 9) - 1),
+        };
+        let filter = match filter_code {
+            None => Some(MoveFilter::All),
+            Some(code) => usize::try_from(code).ok().and_then(|i| MoveFilter::ALL.get(i).copied()),
+        };
+        if filter.is_none() {
+            errors.push(ErrorCode::OutOfRange);
+        }
+        let moves: Option<Vec<u16>> =
+            pos.zip(filter).map(|(pos, filter)| pos.legal_moves_of(filter).iter().map(|mv| mv.to_bits()).collect());
         let count = moves.as_ref().map_or(0, Vec::len);
         let capacity = input.size(count, MAX_MOVES);
         let misaligned = input.byte() as usize % 2;
@@ -429,7 +444,10 @@ impl World {
         let ptr = self.pos_ptr(arg);
         let array: *mut u16 = if array_null { core::ptr::null_mut() } else { bytes[misaligned..].as_mut_ptr().cast() };
         let needed_ptr: *mut usize = if with_needed { &mut needed } else { core::ptr::null_mut() };
-        let result = unsafe { c::hayanagi_legal_moves(ptr, array, capacity, needed_ptr) };
+        let result = match filter_code {
+            None => unsafe { c::hayanagi_legal_moves(ptr, array, capacity, needed_ptr) },
+            Some(code) => unsafe { c::hayanagi_legal_moves_of(ptr, code, array, capacity, needed_ptr) },
+        };
         if array_null {
             errors.push(ErrorCode::NullPointer);
         }
@@ -448,6 +466,8 @@ impl World {
         }
         if with_needed && (result >= 0 || result == ErrorCode::BufferTooSmall.code()) {
             assert_eq!(needed, count, "hayanagi_legal_moves needed");
+        } else if with_needed {
+            assert_eq!(needed, usize::MAX, "hayanagi_legal_moves: a failed call wrote needed");
         }
     }
 

@@ -7,9 +7,11 @@
 //! sink may stop the generation early ([`ControlFlow::Break`]). [`Scope`] restricts the board
 //! targets and turns drops off (captures, non-captures, drops only); `kinds.rs` maps each
 //! [`MoveFilter`](crate::MoveFilter) to a scope and sink, `checks.rs` holds the check sink,
+//! `codes.rs` the sink that writes move codes into a caller's array (the C API's),
 //! `legality.rs` the one-move questions.
 
 mod checks;
+mod codes;
 pub(crate) mod kinds;
 mod legality;
 
