@@ -407,7 +407,12 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.board[square.index()]
+        // `get`, not `[]`: a square is always below 81, but where the compiler cannot see that (a
+        // square decoded from a move group) indexing would link the panic machinery into every caller.
+        match self.board.get(square.index()) {
+            Some(&piece) => piece,
+            None => None,
+        }
     }
 
     /// The piece `mv` moves: the piece on its origin square, or for a drop the dropped kind in the

@@ -84,7 +84,10 @@ impl SeeValues {
     #[must_use]
     #[inline]
     pub const fn value(&self, kind: PieceKind) -> i32 {
-        self.values[kind.index()]
+        // `get`, not `[]`: a kind's index is always below 14, but where the compiler cannot see that,
+        // indexing would link the panic machinery into the exchange loop.
+        let index = kind.index();
+        if index < PieceKind::NUM { self.values[index] } else { 0 }
     }
 }
 

@@ -9,9 +9,9 @@
 use core::hint::black_box;
 
 use hayanagi::{
-    Bitboard, Color, File, GameResult, Handicap, Hcpe, Move16Format, PackedFormat, Piece, PieceKind, Position, Psv,
-    Rank, RecordReader, RecordWriter, Records, Relaxations, Setup, Square, attacks, between, bishop_attacks,
-    lance_attacks, rook_attacks, step_attacks, step_to, zobrist,
+    Bitboard, Color, DeclarationRule, File, GameResult, Handicap, Hcpe, Move16Format, MoveFilter, PackedFormat, Piece,
+    PieceKind, Position, Psv, Rank, RecordReader, RecordWriter, Records, Relaxations, Setup, Square, attacks, between,
+    bishop_attacks, lance_attacks, rook_attacks, step_attacks, step_to, zobrist,
 };
 
 #[link(name = "c")]
@@ -58,7 +58,7 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
     }
     failures += (visited != 81 * 80) as i32;
     failures += (black_box(Bitboard::FULL).iter().map(|s| s.file().number() as u32).sum::<u32>() != 9 * 45) as i32;
-    failures + positions() + packed()
+    failures + positions() + packed() + questions()
 }
 
 /// SFEN and USI parsing, move generation, play/undo and perft: the whole position API.
@@ -124,5 +124,42 @@ fn packed() -> i32 {
         failures += reader.feed(chunk).filter(Result::is_ok).count() as i32;
     }
     failures += reader.finish().is_ok() as i32;
+    failures
+}
+
+/// The rules' questions about a position that may be anything: typed generation with every filter, mate
+/// in 1 and 3, static exchange, status, declaration and why a move is illegal.
+fn questions() -> i32 {
+    let mut failures = 0;
+    // Mate in 3 (a gold drop, the king's one escape, a second gold) and mate in 1 from its second move.
+    let sfen = black_box(b"4k4/9/4P4/9/9/9/9/9/4K4 b 2G 1".as_slice());
+    let Ok(pos) = Position::from_sfen_bytes(sfen) else { return 100 };
+    failures += pos.mate_in_1().is_none() as i32;
+    failures += pos.mate_in_3().is_none() as i32;
+    // The tsume solver over a table on the stack.
+    let mut table = [hayanagi::TsumeEntry::EMPTY; 256];
+    let Some(filler) = hayanagi::Move::drop(PieceKind::Gold, Square::SQ_5B) else { return 100 };
+    let mut line = [filler; 16];
+    let mut solver = hayanagi::TsumeSolver::new(&mut table).with_node_limit(black_box(10_000));
+    match solver.solve(&pos, &mut line) {
+        Ok(hayanagi::TsumeAnswer::Mate(moves)) => {
+            failures += !hayanagi::TsumeSolver::is_mating_line(&pos, moves) as i32
+        }
+        _ => failures += 1,
+    }
+    for filter in MoveFilter::ALL {
+        let moves = pos.legal_moves_of(black_box(filter));
+        failures += (moves.len() as u64 != pos.count_legal_moves_of(filter)) as i32;
+        for &mv in moves.iter() {
+            failures += pos.illegality(mv).is_some() as i32;
+            failures += (pos.see(mv) > 10_000) as i32;
+            failures += (pos.gives_check(mv) != pos.legal_moves_of(MoveFilter::Checks).iter().any(|&m| m == mv)) as i32;
+        }
+    }
+    if let Some(mv) = hayanagi::Move::from_bits(black_box(0x1234)) {
+        failures += (pos.illegality(mv).is_none() != pos.is_legal(mv)) as i32;
+    }
+    failures += pos.status().is_over() as i32;
+    failures += (pos.declaration(black_box(DeclarationRule::Points27)).points() > 100) as i32;
     failures
 }
