@@ -153,7 +153,7 @@ fn questions() -> i32 {
         for &mv in moves.iter() {
             failures += pos.illegality(mv).is_some() as i32;
             failures += (pos.see(mv) > 10_000) as i32;
-            failures += (pos.gives_check(mv) != pos.legal_moves_of(MoveFilter::Checks).iter().any(|&m| m == mv)) as i32;
+            failures += (pos.gives_check(mv) != pos.legal_moves_of(MoveFilter::Checks).contains(&mv)) as i32;
         }
     }
     if let Some(mv) = hayanagi::Move::from_bits(black_box(0x1234)) {
