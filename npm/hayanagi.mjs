@@ -405,17 +405,30 @@ class State {
     this.undoCapacity = 4; // doubled when full
     this.undo = l.alloc(this.undoCapacity * l.undoSize);
     this.moves = []; // the codes of the moves on the undo stack
-    // generated[h]: the legal moves listed at undo-stack height h, while the position there is the one
-    // they were listed for (a play at height h - 1 forgets them). Only these are played unchecked.
-    this.generated = [];
-    this.next = []; // next[h]: where in generated[h] the next move played at height h likely is
+    // The legal moves listed at undo-stack height h, while the position there is the one they were
+    // listed for (a play at height h - 1 forgets them): counts[h] codes at lists[h], a block of module
+    // memory (where no JS value can change them). Only these are played unchecked.
+    this.lists = [];
+    this.counts = []; // -1 (or absent): nothing listed for the position at that height
+    this.next = []; // next[h]: where in lists[h] the next move played at height h likely is
     this.game = null; // the Game this position belongs to (then only the game changes it)
   }
   release() {
     if (this.pos === 0) return;
     this.l.release(this.pos, this.l.positionSize);
     this.l.release(this.undo, this.undoCapacity * this.l.undoSize);
+    for (const list of this.lists) if (list !== undefined) this.l.release(list, 2 * MAX_MOVES);
+    this.lists = [];
     this.pos = 0;
+  }
+  /** The list block of height `height` (allocated on first use: it may grow the memory). */
+  list(height) {
+    let list = this.lists[height];
+    if (list === undefined) {
+      list = this.l.alloc(2 * MAX_MOVES);
+      this.lists[height] = list;
+    }
+    return list;
   }
   growUndo() {
     const l = this.l;
@@ -591,13 +604,13 @@ export class Position {
   legalMoveCodes() {
     const s = this.#live();
     const l = s.l;
-    const count = l.check(l.x.hayanagi_legal_moves(s.pos, l.moves, MAX_MOVES, 0));
-    const start = l.moves >>> 1;
     const height = s.moves.length;
-    const codes = l.u16.slice(start, start + count);
-    s.generated[height] = codes.slice();
+    const list = s.list(height);
+    const count = l.check(l.x.hayanagi_legal_moves(s.pos, list, MAX_MOVES, 0));
+    s.counts[height] = count;
     s.next[height] = 0;
-    return codes;
+    const start = list >>> 1;
+    return l.u16.slice(start, start + count);
   }
 
   /** The legal moves, typed: `{from, to, promote, piece, captured, usi, code}` or
@@ -605,18 +618,19 @@ export class Position {
   legalMoves() {
     const s = this.#live();
     const l = s.l;
+    const height = s.moves.length;
+    const list = s.list(height) >>> 1;
     const count = l.check(l.x.hayanagi_js_legal_keys(s.pos, l.keys, MAX_MOVES));
     const start = l.keys >>> 2;
     const keys = l.u32;
+    const codes = l.u16;
     const moves = new Array(count);
-    const codes = new Uint16Array(count);
     for (let i = 0; i < count; i++) {
       const key = keys[start + i];
-      codes[i] = key;
+      codes[list + i] = key;
       moves[i] = l.moveOfKey(key);
     }
-    const height = s.moves.length;
-    s.generated[height] = codes;
+    s.counts[height] = count;
     s.next[height] = 0;
     return moves;
   }
@@ -692,11 +706,21 @@ export class Position {
     const height = s.moves.length;
     if (height === s.undoCapacity) s.growUndo();
     const undo = s.undo + height * l.undoSize;
-    const listed = s.generated[height];
+    const count = s.counts[height];
     let result;
-    if (listed) {
+    if (count > 0) {
+      const codes = l.u16;
+      const start = s.lists[height] >>> 1;
       let i = s.next[height];
-      if (listed[i] !== code) i = listed.indexOf(code);
+      if (i >= count || codes[start + i] !== code) {
+        i = -1;
+        for (let j = 0; j < count; j++) {
+          if (codes[start + j] === code) {
+            i = j;
+            break;
+          }
+        }
+      }
       if (i >= 0) {
         s.next[height] = i + 1;
         result = l.playUnchecked(s.pos, code, undo);
@@ -708,7 +732,7 @@ export class Position {
     }
     if (result < 0) throw l.error(result, undefined, typeof move === "string" ? move : undefined);
     s.moves.push(code);
-    s.generated[height + 1] = null;
+    s.counts[height + 1] = -1;
     return this;
   }
 
@@ -879,7 +903,7 @@ export class Game {
       result = l.x.hayanagi_history_play(this.#h.pointer, s.pos, code);
     }
     if (result < 0) throw l.error(result, undefined, typeof move === "string" ? move : undefined);
-    s.generated.length = 0; // (the position's own lists are of a position it has left)
+    s.counts.length = 0; // (the position's own lists are of a position it has left)
     return this;
   }
 
@@ -891,7 +915,7 @@ export class Game {
     const result = l.x.hayanagi_history_undo(h.pointer, s.pos, l.out + 16);
     if (result === ERRNO.HISTORY_EMPTY) return null;
     l.check(result);
-    s.generated.length = 0;
+    s.counts.length = 0;
     return l.moveIn(s.pos, l.outU16());
   }
 

@@ -10,9 +10,10 @@
 use hayanagi::{Move, Piece, Position};
 
 use crate::ErrorCode;
-use crate::moves::{hayanagi_legal_moves, hayanagi_undo};
+use crate::moves::hayanagi_legal_moves;
+use crate::position::code;
 use crate::query::piece_code;
-use crate::record::{PositionRecord, UndoRecord, read_position};
+use crate::record::{PositionRecord, UndoRecord, change_position, read_position, read_undo};
 
 /// The key of `mv` in `pos`, the position it is about to be played in (any move code: pieces that
 /// are not there read as 0).
@@ -77,7 +78,8 @@ pub unsafe extern "C" fn hayanagi_js_legal_keys(pos: *const PositionRecord, keys
     count
 }
 
-/// Takes back the move `mv` recorded in `*undo`, as `hayanagi_undo` does, and returns its key in the
+/// Takes back the move `mv` recorded in `*undo`, as `hayanagi_undo` does (the same checks, in the
+/// same call, so that the wrapper's hot undo crosses the boundary once), and returns its key in the
 /// position it was played in (the one reached), or `hayanagi_undo`'s error. `mv` is the caller's note
 /// of the move (the wrapper's undo stack); `BAD_MOVE`, with nothing taken back, if it is no move code.
 ///
@@ -86,14 +88,17 @@ pub unsafe extern "C" fn hayanagi_js_legal_keys(pos: *const PositionRecord, keys
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hayanagi_js_undo(pos: *mut PositionRecord, undo: *const UndoRecord, mv: u16) -> i32 {
     let Some(parsed) = Move::from_bits(mv) else { return ErrorCode::BadMove.code() };
-    // SAFETY: the caller's contract, passed on.
-    let result = unsafe { hayanagi_undo(pos, undo) };
-    if result < 0 {
-        return result;
-    }
-    // SAFETY: the caller's contract; `hayanagi_undo` accepted the record, so it is a position.
-    match unsafe { read_position(pos) } {
-        Ok(pos) => key(&pos, parsed) as i32,
-        Err(error) => error.code(),
-    }
+    // SAFETY: the caller's contract. The record is not read when the position is refused.
+    let result = unsafe {
+        change_position(
+            pos,
+            #[inline(always)]
+            |pos| {
+                let record = read_undo(undo)?;
+                pos.undo(record).map_err(|_| ErrorCode::UndoMismatch)?;
+                Ok(key(pos, parsed) as i32)
+            },
+        )
+    };
+    code(result)
 }
