@@ -82,14 +82,23 @@ section="JavaScript (npm)"
 mkdir -p example/node example/bundled/dist example/page
 readme_block js "$section" 1 > example/node/app.mjs
 readme_block js "$section" 2 > example/node/app.cjs
-readme_block js "$section" 3 > example/bundled/app.js
+readme_block js "$section" 3 > example/node/records.mjs
+readme_block js "$section" 4 > example/bundled/app.js
 readme_block html "$section" 1 > example/bundled/dist/index.html
 readme_block html "$section" 2 > example/page/index.html
-for file in example/node/app.mjs example/node/app.cjs example/bundled/app.js example/bundled/dist/index.html example/page/index.html; do
+for file in example/node/app.mjs example/node/app.cjs example/node/records.mjs example/bundled/app.js example/bundled/dist/index.html example/page/index.html; do
   [ -s "$file" ] || fail "an example is missing from the README: $file"
 done
+# The quick start's JavaScript (README "### C, JavaScript").
+awk '$0 == "### C, JavaScript" { in_section = 1; next }
+  /^##/ { in_section = 0 }
+  in_section && $0 == "```js" { in_block = 1; next }
+  in_block && $0 == "```" { exit }
+  in_block { print }' "$root/README.md" > example/node/quickstart.mjs
+[ -s example/node/quickstart.mjs ] || fail "the JavaScript quick start is missing from the README"
+[ "$(wc -l < example/node/quickstart.mjs)" -le 10 ] || fail "the JavaScript quick start is longer than 10 lines"
 # Each Node example prints what the comments after its console.log calls say.
-for app in example/node/app.mjs example/node/app.cjs; do
+for app in example/node/quickstart.mjs example/node/app.mjs example/node/app.cjs example/node/records.mjs; do
   node "$app" | tee "$work/node-example.txt"
   sed -n 's|^ *console\.log(.*); // ||p' "$app" > "$work/node-expected.txt"
   diff "$work/node-expected.txt" "$work/node-example.txt" || fail "$app printed something else (> printed, < README)"
@@ -141,7 +150,7 @@ wait "$server_pid" 2> /dev/null || true
 server_pid=""
 
 step "speed: JS-driven perft over move codes against the module's own nobulk perft"
-node perft.mjs 4 7
+node perft.mjs 4 5 startpos codes,typed,usi
 
 step "done"
 printf 'hayanagi.wasm: %s B, %s B gzipped; package %s: %s B\n' "$(stat -c %s "$here/hayanagi.wasm")" \

@@ -150,6 +150,10 @@ function exportRecord(format) {
 
 /** Mate search from the position shown: the mating line in Japanese, or that there is none in 3. */
 function mate() {
+  if (typeof current.mateIn3 !== "function") {
+    state.mate = "この版の hayanagi には詰み探索がありません (mateIn3)";
+    return render();
+  }
   const line = current.mateIn3();
   if (line === null) {
     state.mate = "3手以内の詰みはありません";
