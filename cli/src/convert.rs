@@ -1,6 +1,8 @@
-//! `hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [--game N] [FILE]`: reads a
-//! USI position command, a CSA, KIF or KI2 record (format and encoding detected; stdin when no
-//! FILE) and writes it in the chosen format (UTF-8 unless `--encoding shift_jis`). A CSA file of
+//! `hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [--game N] [--main-line] [FILE]`:
+//! reads a USI position command, a CSA, KIF or KI2 record (format and encoding detected; stdin
+//! when no FILE) and writes it in the chosen format (UTF-8 unless `--encoding shift_jis`), with its
+//! variations where the format holds them (KIF, KI2); converting to CSA or USI drops them with a
+//! note on stderr saying how many, `--main-line` drops them without one. A CSA file of
 //! several games (`/` lines) gives its first, or game N (from 1) with `--game N`; the others are
 //! named on stderr.
 
@@ -15,6 +17,7 @@ pub(crate) fn command(args: &[String]) -> Result<(), Failure> {
     let mut encoding = TextEncoding::Utf8;
     let mut file = None;
     let mut game = None;
+    let mut main_line = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -40,6 +43,7 @@ pub(crate) fn command(args: &[String]) -> Result<(), Failure> {
                     }
                 }
             }
+            "--main-line" => main_line = true,
             "--game" => {
                 game = match args.next().map(|n| n.parse::<usize>()) {
                     Some(Ok(n)) if n >= 1 => Some(n),
@@ -72,7 +76,17 @@ pub(crate) fn command(args: &[String]) -> Result<(), Failure> {
     if count > 1 && game.is_none() {
         eprintln!("hayanagi: {name} holds {count} games; converted game 1 (--game N converts another)");
     }
-    let record = games.swap_remove(index - 1);
+    let mut record = games.swap_remove(index - 1);
+    // CSA and USI hold no variations: dropped with a word, or knowingly with --main-line.
+    let variations: usize = record.variations.iter().map(hayanagi_records::Variation::count).sum();
+    if main_line {
+        record.variations.clear();
+    } else if variations > 0 && matches!(to, Format::Csa | Format::Usi) {
+        eprintln!(
+            "hayanagi: {name}: {variations} variation(s) dropped ({to} holds only the main line; --main-line drops them without this note)"
+        );
+        record.variations.clear();
+    }
     let mut out = io::stdout().lock();
     let bytes = record.write_bytes(to, encoding).map_err(|e| Failure::BadPosition(format!("{name}: {e}")))?;
     out.write_all(&bytes)?;

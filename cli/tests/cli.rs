@@ -552,6 +552,26 @@ fn convert_picks_a_game_of_a_csa_file_and_names_the_others() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+#[test]
+fn convert_keeps_variations_where_the_format_can_and_says_what_it_drops() {
+    let kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n   3 ６八銀(79)\n\n変化：3手\n   3 ２六歩(27)\n";
+    for to in ["kif", "ki2"] {
+        let output = hayanagi(&["convert", "--to", to], kif.as_bytes());
+        assert!(text(&output.stdout).contains("変化：2手\n") && text(&output.stdout).contains("変化：3手\n"), "{to}");
+        assert_eq!(text(&output.stderr), "", "{to}");
+    }
+    let output = hayanagi(&["convert", "--to", "csa"], kif.as_bytes());
+    assert!(output.status.success());
+    assert_eq!(
+        text(&output.stderr),
+        "hayanagi: stdin: 2 variation(s) dropped (CSA holds only the main line; --main-line drops them without this note)\n"
+    );
+    let output = hayanagi(&["convert", "--to", "usi", "--main-line"], kif.as_bytes());
+    assert_eq!((text(&output.stdout), text(&output.stderr)), ("startpos moves 7g7f 3c3d\n", ""));
+    let output = hayanagi(&["convert", "--to", "kif", "--main-line"], kif.as_bytes());
+    assert!(!text(&output.stdout).contains("変化"));
+}
+
 /// The `convert` examples of the README, run as written: `$ ` lines are commands (optionally fed
 /// by `printf '...' |`), the lines after them their exact output.
 #[test]

@@ -20,7 +20,18 @@ fn game(record: &Record, format: Format) -> impl PartialEq + core::fmt::Debug {
     } else {
         record.moves.iter().map(|m| m.time_ms.map(|t| t / 1000 * 1000)).collect()
     };
-    (record.start.sfen().to_string(), record.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), outcome, times)
+    // The variation tree, which KIF and KI2 keep (CSA and USI drop it).
+    fn tree(vs: &[hayanagi_records::Variation], out: &mut Vec<(u32, Vec<hayanagi::Move>)>) {
+        for v in vs {
+            out.push((v.ply, v.moves.iter().map(|m| m.mv).collect()));
+            tree(&v.variations, out);
+        }
+    }
+    let mut variations = Vec::new();
+    if matches!(format, Format::Kif | Format::Ki2) {
+        tree(&record.variations, &mut variations);
+    }
+    (record.start.sfen().to_string(), record.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), outcome, times, variations)
 }
 
 /// Reads `data` as `format` and checks the round trip of what is accepted.

@@ -132,6 +132,19 @@ fn trim_spaces(s: &str) -> &str {
     s.trim_matches([' ', '\u{3000}', '\t'])
 }
 
+/// A line of the tree while it is read: its parent, its first ply, its children; its moves and
+/// ending once another line is being read.
+#[derive(Default)]
+struct Line {
+    parent: Option<usize>,
+    start: usize,
+    moves: Vec<RecordMove>,
+    outcome: Option<Outcome>,
+    comments: Vec<String>,
+    end_comments: Vec<String>,
+    children: Vec<usize>,
+}
+
 struct Reader {
     style: Style,
     record: Record,
@@ -145,8 +158,12 @@ struct Reader {
     pos: Option<Position>,
     previous: Option<Square>,
     ended: bool,
-    /// The variation being skipped, if any.
-    variation: Option<Variation>,
+    /// The lines read so far (the main line is 0); the one being read is `cur`, whose moves,
+    /// ending and comments are in `record` and whose position is `pos` while it is read.
+    lines: Vec<Line>,
+    cur: usize,
+    /// The ply of the current line's first move.
+    start_ply: usize,
 }
 
 impl Reader {
@@ -186,9 +203,6 @@ impl Reader {
     }
 
     fn comment(&mut self, text: &str) {
-        if self.variation.is_some() {
-            return;
-        }
         match self.record.moves.last_mut() {
             _ if self.ended => self.record.end_comments.push(text.to_string()),
             Some(last) if self.pos.is_some() => last.comments.push(text.to_string()),
@@ -223,11 +237,7 @@ impl Reader {
             + digits
             + (raw.len() - lead - digits - raw[lead + digits..].trim_start_matches([' ', '\u{3000}']).len());
         let rest = &raw[rest_at..];
-        if let Some(variation) = self.variation.as_mut() {
-            variation.moves += 1;
-            return Ok(());
-        }
-        let expected_number = self.record.moves.len() + 1;
+        let expected_number = self.start_ply + self.record.moves.len();
         let special = SPECIAL.iter().find(|(w, _)| rest.starts_with(w));
         // A second special move after the first (`中断` then `投了`) takes the next number; the
         // first is the ending, the second is kept as a comment after it.
@@ -288,9 +298,6 @@ impl Reader {
     /// (`▲７六歩△３四歩`, as Kifu for Windows writes six-character moves); Shogi DB2 ends a game
     /// inside the line (`△投了`).
     fn ki2_moves(&mut self, raw: &str, line: usize) -> Result<(), ReadError> {
-        if self.variation.is_some() {
-            return Ok(());
-        }
         let text = marks(raw);
         let text = text.as_ref();
         let mut at = 0;
@@ -433,6 +440,83 @@ impl Reader {
         Ok(())
     }
 
+    /// Puts the current line's moves, ending and comments back into `lines`.
+    fn save(&mut self) {
+        let line = &mut self.lines[self.cur];
+        line.moves = std::mem::take(&mut self.record.moves);
+        line.outcome = self.record.outcome.take();
+        line.comments = std::mem::take(&mut self.record.comments);
+        line.end_comments = std::mem::take(&mut self.record.end_comments);
+    }
+
+    /// `変化：N手`: a new line replacing move N of the innermost line read that has it (the line
+    /// just read, or one it branched from), as Kifu for Windows and tsshogi read it: N at the
+    /// first move of a variation is another alternative to the move it replaced.
+    fn variation(&mut self, ply: usize, line: usize) -> Result<(), ReadError> {
+        self.position(line)?;
+        self.save();
+        let mut target = self.cur;
+        loop {
+            let l = &self.lines[target];
+            let end = l.start + l.moves.len();
+            let inside = ply >= l.start && (ply < end || ply == end && l.outcome.is_some());
+            if inside && (ply > l.start || l.parent.is_none()) {
+                break;
+            }
+            match l.parent {
+                Some(parent) => target = parent,
+                None => return Err(expected(line, 4, "a 変化 ply that a line read before has a move (or ending) at")),
+            }
+        }
+        // The position before that ply, along the path from the main line.
+        let mut path = vec![target];
+        while let Some(parent) = self.lines[path[path.len() - 1]].parent {
+            path.push(parent);
+        }
+        let mut pos = self.record.start.clone();
+        let mut previous = None;
+        for (i, &index) in path.iter().enumerate().rev() {
+            let l = &self.lines[index];
+            let until = if i == 0 { ply } else { self.lines[path[i - 1]].start };
+            for m in l.moves.iter().take(until.saturating_sub(l.start)) {
+                pos.play_unchecked(m.mv);
+                previous = Some(m.mv.to());
+            }
+        }
+        let index = self.lines.len();
+        self.lines.push(Line { parent: Some(target), start: ply, ..Line::default() });
+        self.lines[target].children.push(index);
+        self.cur = index;
+        self.start_ply = ply;
+        self.pos = Some(pos);
+        self.previous = previous;
+        self.ended = false;
+        Ok(())
+    }
+
+    /// The variations of line `index`, as a tree.
+    /// Each line's variations in the order of their plies (as read among those of one ply):
+    /// files list the later branches first, or the other way.
+    fn tree(lines: &mut [Line], index: usize) -> Vec<Variation> {
+        let mut children = std::mem::take(&mut lines[index].children);
+        children.sort_by_key(|&child| lines[child].start);
+        children
+            .into_iter()
+            .map(|child| {
+                let variations = Reader::tree(lines, child);
+                let l = &mut lines[child];
+                Variation {
+                    ply: u32::try_from(l.start).unwrap_or(u32::MAX),
+                    comments: std::mem::take(&mut l.comments),
+                    moves: std::mem::take(&mut l.moves),
+                    outcome: l.outcome.take(),
+                    end_comments: std::mem::take(&mut l.end_comments),
+                    variations,
+                }
+            })
+            .collect()
+    }
+
     fn line(&mut self, raw: &str, line: usize) -> Result<(), ReadError> {
         let trimmed = raw.trim_start_matches([' ', '\u{3000}']);
         if trimmed.trim().is_empty() || raw.starts_with('#') || raw.starts_with('&') {
@@ -445,23 +529,7 @@ impl Reader {
         if let Some(rest) = trimmed.strip_prefix("変化：").or_else(|| trimmed.strip_prefix("変化:")) {
             let ply = number(trim_spaces(trim_spaces(rest).trim_end_matches('手')))
                 .ok_or_else(|| expected(line, 4, "the ply of the variation (変化：9手)"))?;
-            if let Some(done) = self.variation.take() {
-                self.record.variations.push(done);
-            }
-            self.position(line)?;
-            self.variation = Some(Variation { ply, line, moves: 0 });
-            return Ok(());
-        }
-        if self.variation.is_some() {
-            if is_move_line(trimmed) || trimmed.starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
-                if self.style == Style::Kif {
-                    return self.kif_move(raw, line);
-                }
-                if let Some(v) = self.variation.as_mut() {
-                    v.moves += trimmed.split_whitespace().count();
-                }
-            }
-            return Ok(());
+            return self.variation(ply as usize, line);
         }
         if trimmed.starts_with("まで") {
             return self.summary(raw, line);
@@ -542,7 +610,9 @@ pub(crate) fn read(text: &str, style: Style) -> Result<Record, ReadError> {
         pos: None,
         previous: None,
         ended: false,
-        variation: None,
+        lines: vec![Line { start: 1, ..Line::default() }],
+        cur: 0,
+        start_ply: 1,
     };
     let mut lines = 0;
     for (index, raw) in crate::lines(text).enumerate() {
@@ -550,9 +620,15 @@ pub(crate) fn read(text: &str, style: Style) -> Result<Record, ReadError> {
         reader.line(raw, index + 1)?;
     }
     reader.position(lines)?;
-    if let Some(done) = reader.variation.take() {
-        reader.record.variations.push(done);
+    if reader.cur != 0 {
+        reader.save();
+        let main = &mut reader.lines[0];
+        reader.record.moves = std::mem::take(&mut main.moves);
+        reader.record.outcome = main.outcome.take();
+        reader.record.comments = std::mem::take(&mut main.comments);
+        reader.record.end_comments = std::mem::take(&mut main.end_comments);
     }
+    reader.record.variations = Reader::tree(&mut reader.lines, 0);
     if reader.bod {
         reader.record.handicap = reader.record.handicap.filter(|h| Handicap::of(&reader.record.start) == Some(*h));
     }
@@ -678,31 +754,86 @@ pub(crate) fn write(record: &Record, style: Style) -> String {
     if style == Style::Kif {
         out.push_str("手数----指手---------消費時間--\n");
     }
-    let mut pos = record.start.clone();
-    let mut previous = None;
-    let mut totals = [0u64; 2];
+    let main = LineRef {
+        start: 1,
+        moves: &record.moves,
+        outcome: record.outcome.as_ref(),
+        comments: &[],
+        end_comments: &record.end_comments,
+        variations: &record.variations,
+    };
+    write_line(&mut out, style, &main, record.start.clone(), None, [0, 0], true);
+    out
+}
+
+/// A line to write: the main line or a variation.
+struct LineRef<'a> {
+    start: usize,
+    moves: &'a [RecordMove],
+    outcome: Option<&'a Outcome>,
+    comments: &'a [String],
+    end_comments: &'a [String],
+    variations: &'a [Variation],
+}
+
+impl<'a> LineRef<'a> {
+    fn of(v: &'a Variation) -> LineRef<'a> {
+        LineRef {
+            start: v.ply as usize,
+            moves: &v.moves,
+            outcome: v.outcome.as_ref(),
+            comments: &v.comments,
+            end_comments: &v.end_comments,
+            variations: &v.variations,
+        }
+    }
+}
+
+/// Writes a line from `pos` (the position before its first move), then its variations, the
+/// latest branch first, so that each `変化：N手` finds its line as readers look for it.
+fn write_line(
+    out: &mut String,
+    style: Style,
+    line: &LineRef<'_>,
+    mut pos: Position,
+    mut previous: Option<Square>,
+    mut totals: [u64; 2],
+    main: bool,
+) {
+    for comment in line.comments {
+        out.push_str(&format!("*{comment}\n"));
+    }
+    // The position, previous square and totals before each ply a variation branches at.
+    let mut points: Vec<(usize, Position, Option<Square>, [u64; 2])> = Vec::new();
+    let branches = |ply: usize| line.variations.iter().filter(move |v| v.ply as usize == ply);
     let mut ki2_line = 0;
     let time = |ms: u64, total: u64| {
         let (s, t) = (ms / 1000, total / 1000);
         format!("({:>2}:{:02}/{:02}:{:02}:{:02})", s / 60, s % 60, t / 3600, t / 60 % 60, t % 60)
     };
-    for (i, m) in record.moves.iter().enumerate() {
+    for (i, m) in line.moves.iter().enumerate() {
+        let ply = line.start + i;
+        if branches(ply).next().is_some() {
+            points.push((ply, pos.clone(), previous, totals));
+        }
         let jstyle = if style == Style::Kif { JapaneseStyle::Kif } else { JapaneseStyle::Ki2 };
-        let Ok(text) = pos.japanese_move(m.mv, previous, jstyle) else {
-            debug_assert!(false, "an illegal move in a record");
-            break;
-        };
+        // Record::check has made sure every move is legal.
+        let Ok(text) = pos.japanese_move(m.mv, previous, jstyle) else { return };
         let text = text.to_string();
         let side = pos.side_to_move().index();
         match style {
             Style::Kif => {
-                out.push_str(&format!("{:>4} {text}", i + 1));
+                out.push_str(&format!("{ply:>4} {text}"));
                 if let Some(ms) = m.time_ms {
                     // The total is the sum of the per-move times as written (whole seconds), so a
                     // second write gives the same totals.
                     totals[side] = totals[side].saturating_add(ms / 1000 * 1000);
                     out.push_str(&" ".repeat(14usize.saturating_sub(width(&text))));
                     out.push_str(&time(ms, totals[side]));
+                }
+                // `+`: a variation branches here.
+                if branches(ply).next().is_some() {
+                    out.push('+');
                 }
                 out.push('\n');
             }
@@ -712,7 +843,7 @@ pub(crate) fn write(record: &Record, style: Style) -> String {
                 }
                 out.push_str(&text);
                 ki2_line += 1;
-                if ki2_line == 8 || !m.comments.is_empty() || i + 1 == record.moves.len() {
+                if ki2_line == 8 || !m.comments.is_empty() || i + 1 == line.moves.len() {
                     out.push('\n');
                     ki2_line = 0;
                 }
@@ -724,7 +855,11 @@ pub(crate) fn write(record: &Record, style: Style) -> String {
         previous = Some(m.mv.to());
         pos.play_unchecked(m.mv);
     }
-    if let Some(outcome) = &record.outcome {
+    let end_ply = line.start + line.moves.len();
+    if branches(end_ply).next().is_some() {
+        points.push((end_ply, pos.clone(), previous, totals));
+    }
+    if let Some(outcome) = line.outcome {
         // The special move implies its winner (the side to move resigns); a record whose winner is
         // another (read from a まで line alone) keeps only that line, which says who.
         let implied = matches!(outcome.ending, Ending::IllegalAction | Ending::IllegalMove)
@@ -736,7 +871,7 @@ pub(crate) fn write(record: &Record, style: Style) -> String {
                 Ending::IllegalAction | Ending::IllegalMove => "反則負け",
                 ending => special_word(ending),
             };
-            out.push_str(&format!("{:>4} {word}", record.moves.len() + 1));
+            out.push_str(&format!("{end_ply:>4} {word}"));
             if let Some(ms) = outcome.time_ms {
                 let side = pos.side_to_move().index();
                 let total = totals[side].saturating_add(ms / 1000 * 1000);
@@ -745,12 +880,19 @@ pub(crate) fn write(record: &Record, style: Style) -> String {
             }
             out.push('\n');
         }
-        for comment in &record.end_comments {
+        for comment in line.end_comments {
             out.push_str(&format!("*{comment}\n"));
         }
-        if let Some(text) = summary_text(outcome) {
-            out.push_str(&format!("まで{}手で{text}\n", record.moves.len()));
+        if (main || style == Style::Ki2 || !implied)
+            && let Some(text) = summary_text(outcome)
+        {
+            out.push_str(&format!("まで{}手で{text}\n", end_ply - 1));
         }
     }
-    out
+    for (ply, pos, previous, totals) in points.into_iter().rev() {
+        for v in branches(ply) {
+            out.push_str(&format!("\n変化：{ply}手\n"));
+            write_line(out, style, &LineRef::of(v), pos.clone(), previous, totals, false);
+        }
+    }
 }

@@ -229,24 +229,42 @@ pub struct RecordMove {
     pub comments: Vec<String>,
 }
 
-/// A variation (分岐) that the reader saw and did not follow: KIF's `変化：N手`.
+/// A variation (変化, 分岐): another line from a point of its parent line (the main line or
+/// another variation), with its own endings, comments and variations: a tree.
 ///
 /// ```
-/// use hayanagi_records::Record;
-/// let kif = "   1 ７六歩(77)+\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n";
+/// use hayanagi_records::{Format, Record};
+/// let kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n\n変化：2手\n   2 ８四歩(83)\n   3 ６八銀(79)\n\n変化：3手\n   3 ２六歩(27)\n";
 /// let record = Record::read_str(kif, None)?;
-/// assert_eq!(record.moves.len(), 2);
-/// assert_eq!((record.variations[0].ply, record.variations[0].line, record.variations[0].moves), (2, 4, 1));
-/// # Ok::<(), hayanagi_records::ReadError>(())
+/// assert_eq!(record.moves.len(), 3);
+/// let v = &record.variations[0];
+/// assert_eq!((v.ply, v.moves.len(), v.variations[0].ply), (2, 2, 3));
+/// assert_eq!(Record::read_str(&record.write(Format::Kif)?, None)?, record);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
-    /// The ply (move number) the variation replaces.
+    /// The ply (move number, from 1) of its first move: it replaces the parent line's move of
+    /// that ply (or, one past the parent's last move, its ending).
     pub ply: u32,
-    /// The line of the file where it starts (1-based).
-    pub line: usize,
-    /// How many moves it has (up to its end or the next variation).
-    pub moves: usize,
+    /// Comments before its first move.
+    pub comments: Vec<String>,
+    /// Its moves, each legal after the parent line's moves before `ply` and its own before it.
+    pub moves: Vec<RecordMove>,
+    /// Its ending, if it has one.
+    pub outcome: Option<Outcome>,
+    /// Comments after its ending.
+    pub end_comments: Vec<String>,
+    /// The variations from its moves (each with a `ply` after this one's).
+    pub variations: Vec<Variation>,
+}
+
+impl Variation {
+    /// How many variations this one holds, itself included.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        1 + self.variations.iter().map(Variation::count).sum::<usize>()
+    }
 }
 
 /// A game record: headers, the start position, the main line, the ending, and the variations seen.
@@ -276,7 +294,7 @@ pub struct Record {
     pub moves: Vec<RecordMove>,
     /// The ending, if the record has one.
     pub outcome: Option<Outcome>,
-    /// Variations seen and not followed (KIF).
+    /// The variations from the main line (KIF and KI2 変化, JKF forks), a tree.
     pub variations: Vec<Variation>,
     /// Comments after the ending (CSA `%KACHI,'* -5000`, KIF `*` lines after the special move).
     pub end_comments: Vec<String>,
@@ -429,34 +447,15 @@ impl Record {
         self.header("持ち時間").and_then(TimeControl::parse)
     }
 
-    /// Checks what a writer relies on: every move of the main line legal after the ones before
-    /// it, and the ending possible in the end position (詰み only when the side to move has no
-    /// legal move, and then not as its win).
+    /// Checks what a writer relies on: every move of the main line and of every variation legal
+    /// after the ones before it, every variation branching from a ply its parent line has (after
+    /// the parent's first move, for a variation of a variation), and every ending possible in its
+    /// end position (詰み only when the side to move has no legal move, and then not as its win).
     ///
     /// # Errors
     /// The first [`WriteError`].
     pub fn check(&self) -> Result<(), WriteError> {
-        let mut pos = self.start.clone();
-        for (index, m) in self.moves.iter().enumerate() {
-            if let Some(why) = pos.illegality(m.mv) {
-                let kind = if pos.has_legal_move() {
-                    WriteErrorKind::Illegal { mv: m.mv, why }
-                } else {
-                    WriteErrorKind::MoveAfterEnd { mv: m.mv }
-                };
-                return Err(WriteError { ply: index + 1, kind });
-            }
-            pos.play_unchecked(m.mv);
-        }
-        if let Some(outcome) = self.outcome
-            && !ending_possible(&pos, &outcome)
-        {
-            return Err(WriteError {
-                ply: self.moves.len() + 1,
-                kind: WriteErrorKind::EndingContradicts(outcome.ending),
-            });
-        }
-        Ok(())
+        check_line(self.start.clone(), 1, &self.moves, self.outcome.as_ref(), &self.variations, true)
     }
 
     /// Writes the record in `format` as text (encode it with [`TextEncoding::encode`], or write
@@ -538,6 +537,14 @@ pub enum WriteErrorKind {
     },
     /// An ending the end position contradicts (詰み where the side to move is not mated).
     EndingContradicts(Ending),
+    /// A variation whose ply its parent line does not have: from `first` (after it, for a
+    /// variation of a variation) to `last` (one past the last move: its ending).
+    VariationPly {
+        /// The parent line's first ply.
+        first: usize,
+        /// One past the parent line's last move.
+        last: usize,
+    },
 }
 
 /// A record that cannot be written: the ply (1-based; one past the last move for the ending)
@@ -570,6 +577,9 @@ impl fmt::Display for WriteError {
             WriteErrorKind::MoveAfterEnd { mv } => write!(f, "move {mv} after the end of the game"),
             WriteErrorKind::EndingContradicts(ending) => {
                 write!(f, "the ending {ending:?} contradicts the end position (the side to move is not mated)")
+            }
+            WriteErrorKind::VariationPly { first, last } => {
+                write!(f, "a variation at a ply its line does not have (plies {first} to {last})")
             }
         }
     }
@@ -732,6 +742,48 @@ impl fmt::Display for Format {
 }
 
 impl std::error::Error for ReadError {}
+
+fn check_line(
+    mut pos: Position,
+    start: usize,
+    moves: &[RecordMove],
+    outcome: Option<&Outcome>,
+    variations: &[Variation],
+    main: bool,
+) -> Result<(), WriteError> {
+    let end = start + moves.len();
+    for v in variations {
+        let ply = v.ply as usize;
+        if ply < start || ply > end || (ply == end && outcome.is_none()) || (!main && ply == start) {
+            return Err(WriteError { ply, kind: WriteErrorKind::VariationPly { first: start, last: end } });
+        }
+    }
+    let mut points = Vec::new();
+    for (index, m) in moves.iter().enumerate() {
+        let ply = start + index;
+        points.push(pos.clone());
+        if let Some(why) = pos.illegality(m.mv) {
+            let kind = if pos.has_legal_move() {
+                WriteErrorKind::Illegal { mv: m.mv, why }
+            } else {
+                WriteErrorKind::MoveAfterEnd { mv: m.mv }
+            };
+            return Err(WriteError { ply, kind });
+        }
+        pos.play_unchecked(m.mv);
+    }
+    if let Some(outcome) = outcome
+        && !ending_possible(&pos, outcome)
+    {
+        return Err(WriteError { ply: end, kind: WriteErrorKind::EndingContradicts(outcome.ending) });
+    }
+    points.push(pos);
+    for v in variations {
+        let at = points[v.ply as usize - start].clone();
+        check_line(at, v.ply as usize, &v.moves, v.outcome.as_ref(), &v.variations, false)?;
+    }
+    Ok(())
+}
 
 /// Whether `outcome` can end a game in `pos`: 詰み only when the side to move has no legal move,
 /// and then not as its win.

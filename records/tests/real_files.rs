@@ -101,7 +101,7 @@ fn tsume_summary_mate_in_n() {
 fn padded_and_full_width_variation_headers() {
     let kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：   2手\n   2 ８四歩(83)\n\n変化：１手\n   1 ２六歩(27)\n";
     let record = read(kif);
-    assert_eq!(record.variations.iter().map(|v| v.ply).collect::<Vec<_>>(), [2, 1]);
+    assert_eq!(record.variations.iter().map(|v| v.ply).collect::<Vec<_>>(), [1, 2]);
 }
 
 #[test]
@@ -318,4 +318,75 @@ fn time_controls_are_typed_and_converted_between_formats() {
     // Text that is no time control is not written as a malformed CSA line.
     let csa = read("持ち時間：(持ち時間)\n手合割：平手\n").write(Format::Csa).unwrap();
     assert!(!csa.contains("$TIME") && csa.contains("'持ち時間：(持ち時間)\n"), "{csa}");
+}
+
+// ----- variations as a tree -----
+
+/// The moves of each line of the tree, depth first: (ply of the first move, USI moves).
+fn lines(record: &Record) -> Vec<(u32, String)> {
+    fn walk(out: &mut Vec<(u32, String)>, vs: &[hayanagi_records::Variation]) {
+        for v in vs {
+            out.push((v.ply, v.moves.iter().map(|m| m.mv.to_string()).collect::<Vec<_>>().join(" ")));
+            walk(out, &v.variations);
+        }
+    }
+    let mut out = vec![(1, record.moves.iter().map(|m| m.mv.to_string()).collect::<Vec<_>>().join(" "))];
+    walk(&mut out, &record.variations);
+    out
+}
+
+const TREE: &str = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)+\n   3 ２六歩(27)+\n   4 投了\nまで3手で先手の勝ち\n\n\
+                    変化：3手\n   3 ６六歩(67)\n   4 ８四歩(83)+\n   5 ６八銀(79)\n\n変化：4手\n   4 ４四歩(43)\n   5 中断\n\n\
+                    変化：2手\n   2 ８四歩(83)\n*comment in a variation\n\n変化：2手\n   2 ３二金(41)\n\n変化：4手\n   4 ８四歩(83)\n";
+
+#[test]
+fn kif_variations_nested_siblings_and_after_the_ending() {
+    let record = read(TREE);
+    assert_eq!(
+        lines(&record),
+        [
+            (1, "7g7f 3c3d 2g2f".into()),
+            (2, "8c8d".into()),
+            (2, "4a3b".into()),
+            (3, "6g6f 8c8d 7i6h".into()),
+            (4, "4c4d".into()),
+            (4, "8c8d".into()),
+        ]
+    );
+    assert_eq!(record.variations[2].variations[0].outcome.map(|o| o.ending), Some(Ending::Abort));
+    assert_eq!(record.variations[0].moves[0].comments, ["comment in a variation"]);
+    // Written back in KIF and KI2, read again to the same tree.
+    for format in [Format::Kif, Format::Ki2] {
+        let written = record.write(format).unwrap();
+        let again = read(&written);
+        assert_eq!(lines(&again), lines(&record), "{format:?}:\n{written}");
+        assert_eq!(again.variations[2].variations[0].outcome.map(|o| o.ending), Some(Ending::Abort));
+        assert_eq!(again.write(format).unwrap(), written, "{format:?}: a second write is the same");
+    }
+    assert_eq!(read(&record.write(Format::Kif).unwrap()), record);
+}
+
+#[test]
+fn every_branch_is_checked_for_legality_and_numbering() {
+    let bad = "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ７五歩(76)\n";
+    let err = Record::read_str(bad, None).unwrap_err();
+    assert_eq!(err.line, 5, "{err}");
+    let bad = "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   3 ８四歩(83)\n";
+    let err = Record::read_str(bad, None).unwrap_err();
+    assert_eq!((err.line, err.kind), (5, ReadErrorKind::MoveNumber { expected: 2, found: 3 }));
+    let bad = "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：5手\n   5 ８四歩(83)\n";
+    let err = Record::read_str(bad, None).unwrap_err();
+    assert_eq!(err.line, 4, "{err}");
+    // KI2: the variation's moves are read in its own position.
+    let ki2 = "▲７六歩    △３四歩    ▲２六歩\n\n変化：2手\n△８四歩    ▲６八銀\n";
+    assert_eq!(lines(&read(ki2))[1], (2, "8c8d 7i6h".into()));
+    let bad = "▲７六歩    △３四歩\n\n変化：2手\n▲８四歩\n";
+    assert!(Record::read_str(bad, None).is_err());
+    // The writer checks every branch too.
+    let mut record = read(TREE);
+    record.variations[2].moves.swap(0, 1);
+    assert!(matches!(record.write(Format::Kif).unwrap_err().kind, WriteErrorKind::Illegal { .. }));
+    let mut record = read(TREE);
+    record.variations[0].ply = 9;
+    assert!(matches!(record.write(Format::Kif).unwrap_err().kind, WriteErrorKind::VariationPly { .. }));
 }

@@ -143,13 +143,14 @@ fn kif_resignation_is_the_side_to_move_whatever_the_summary_says() {
 }
 
 #[test]
-fn kif_variations_are_reported_not_followed() {
+fn kif_variations_are_read_as_a_tree() {
     let kif = "手合割：平手\n   1 ７六歩(77)   ( 0:01/00:00:01)+\n   2 ３四歩(33)\n   3 投了\nまで2手で後手の勝ち\n\n\
                変化：2手\n   2 ８四歩(83)\n   3 ２六歩(27)\n\n変化：1手\n   1 ２六歩(27)\n";
     let record = read(kif);
     assert_eq!(usi(&record), "7g7f 3c3d");
-    let plies: Vec<(u32, usize, usize)> = record.variations.iter().map(|v| (v.ply, v.line, v.moves)).collect();
-    assert_eq!(plies, [(2, 7, 2), (1, 11, 1)]);
+    let plies: Vec<(u32, usize)> = record.variations.iter().map(|v| (v.ply, v.moves.len())).collect();
+    assert_eq!(plies, [(1, 1), (2, 2)]);
+    assert_eq!(record.variations[1].moves[1].mv.to_string(), "2g2f");
 }
 
 #[test]
