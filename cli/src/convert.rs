@@ -1,7 +1,7 @@
-//! `hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [--game N] [--main-line] [FILE]`:
-//! reads a USI position command, a CSA, KIF or KI2 record (format and encoding detected; stdin
+//! `hayanagi convert --to usi|csa|kif|ki2|jkf [--encoding utf-8|shift_jis] [--game N] [--main-line] [FILE]`:
+//! reads a USI position command, a CSA, KIF, KI2 or JKF record (format and encoding detected; stdin
 //! when no FILE) and writes it in the chosen format (UTF-8 unless `--encoding shift_jis`), with its
-//! variations where the format holds them (KIF, KI2); converting to CSA or USI drops them with a
+//! variations where the format holds them (KIF, KI2, JKF); converting to CSA or USI drops them with a
 //! note on stderr saying how many, `--main-line` drops them without one. A CSA file of
 //! several games (`/` lines) gives its first, or game N (from 1) with `--game N`; the others are
 //! named on stderr.
@@ -27,8 +27,11 @@ pub(crate) fn command(args: &[String]) -> Result<(), Failure> {
                     Some("csa") => Format::Csa,
                     Some("kif") => Format::Kif,
                     Some("ki2") => Format::Ki2,
+                    Some("jkf") => Format::Jkf,
                     other => {
-                        return Err(Failure::BadArguments(format!("--to takes usi, csa, kif or ki2, got {other:?}")));
+                        return Err(Failure::BadArguments(format!(
+                            "--to takes usi, csa, kif, ki2 or jkf, got {other:?}"
+                        )));
                     }
                 })
             }
@@ -55,7 +58,7 @@ pub(crate) fn command(args: &[String]) -> Result<(), Failure> {
             extra => return Err(Failure::BadArguments(format!("convert takes one FILE, got {extra:?} too"))),
         }
     }
-    let Some(to) = to else { return Err(Failure::BadArguments("convert needs --to usi|csa|kif|ki2".into())) };
+    let Some(to) = to else { return Err(Failure::BadArguments("convert needs --to usi|csa|kif|ki2|jkf".into())) };
     let (bytes, name) = match &file {
         Some(path) => match std::fs::read(path) {
             Ok(bytes) => (bytes, path.as_str()),

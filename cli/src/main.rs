@@ -7,7 +7,7 @@
 //! hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest] [--quiet] <position>
 //! hayanagi analyze            (positions on stdin, one per line)
 //! hayanagi handicaps
-//! hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [--game N] [--main-line] [FILE]
+//! hayanagi convert --to usi|csa|kif|ki2|jkf [--encoding utf-8|shift_jis] [--game N] [--main-line] [FILE]
 //! hayanagi pack hcp|psfen     (positions on stdin -> hex, one per line)
 //! hayanagi unpack hcp|psfen   (hex on stdin -> SFEN)
 //! ```
@@ -59,7 +59,7 @@ usage:
       ok<TAB>sfen<TAB>key<TAB>in-check<TAB>status<TAB>moves   or   error<TAB>message
   hayanagi handicaps
       The handicap start positions: '<name><TAB><Japanese name><TAB><sfen>' per line.
-  hayanagi convert --to usi|csa|kif|ki2 [--encoding utf-8|shift_jis] [--game N] [--main-line] [FILE]
+  hayanagi convert --to usi|csa|kif|ki2|jkf [--encoding utf-8|shift_jis] [--game N] [--main-line] [FILE]
       Reads a USI position command, a CSA, KIF or KI2 record (format and encoding
       detected; stdin when no FILE) and writes its main line in the chosen format.
   hayanagi pack hcp|psfen

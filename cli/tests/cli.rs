@@ -560,6 +560,10 @@ fn convert_keeps_variations_where_the_format_can_and_says_what_it_drops() {
         assert!(text(&output.stdout).contains("変化：2手\n") && text(&output.stdout).contains("変化：3手\n"), "{to}");
         assert_eq!(text(&output.stderr), "", "{to}");
     }
+    let jkf = hayanagi(&["convert", "--to", "jkf"], kif.as_bytes());
+    assert_eq!(text(&jkf.stdout).matches("\"forks\"").count(), 2, "{}", text(&jkf.stdout));
+    let back = hayanagi(&["convert", "--to", "kif"], &jkf.stdout);
+    assert!(text(&back.stdout).contains("変化：2手\n") && text(&back.stdout).contains("変化：3手\n"));
     let output = hayanagi(&["convert", "--to", "csa"], kif.as_bytes());
     assert!(output.status.success());
     assert_eq!(

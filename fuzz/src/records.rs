@@ -1,4 +1,4 @@
-//! The game-record readers (CSA, KIF, KI2 of hayanagi-records) on arbitrary bytes: no panic; what
+//! The game-record readers (CSA, KIF, KI2, JKF of hayanagi-records) on arbitrary bytes: no panic; what
 //! is accepted writes back in its format (in UTF-8 and in Shift_JIS) and reads again to the same
 //! game: start position, moves, ending and winner (and times, except in KI2, which has none).
 
@@ -28,7 +28,7 @@ fn game(record: &Record, format: Format) -> impl PartialEq + core::fmt::Debug {
         }
     }
     let mut variations = Vec::new();
-    if matches!(format, Format::Kif | Format::Ki2) {
+    if matches!(format, Format::Kif | Format::Ki2 | Format::Jkf) {
         tree(&record.variations, &mut variations);
     }
     (record.start.sfen().to_string(), record.moves.iter().map(|m| m.mv).collect::<Vec<_>>(), outcome, times, variations)
@@ -42,7 +42,9 @@ pub fn check(data: &[u8], format: Format) {
     let written = record.write(format).unwrap_or_else(|e| panic!("a record read does not write ({e}):\n{text}"));
     for encoding in [TextEncoding::Utf8, TextEncoding::ShiftJis] {
         let bytes = record.write_bytes(format, encoding).unwrap_or_else(|e| panic!("{e}"));
-        let again = match decode(&bytes, Some(encoding)).and_then(|(text, _)| Record::read_str(&text, Some(format))) {
+        // JKF is JSON, always UTF-8; the others are written in the encoding asked.
+        let used = if format == Format::Jkf { TextEncoding::Utf8 } else { encoding };
+        let again = match decode(&bytes, Some(used)).and_then(|(text, _)| Record::read_str(&text, Some(format))) {
             Ok(again) => again,
             Err(e) => panic!("the written record does not read back ({e}):\n{written}"),
         };

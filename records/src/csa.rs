@@ -470,15 +470,7 @@ pub(crate) fn write(record: &Record) -> String {
         pos.play_unchecked(m.mv);
     }
     if let Some(outcome) = &record.outcome {
-        let to_move = pos.side_to_move();
-        let code = match outcome.ending {
-            Ending::IllegalMove if outcome.winner == Some(to_move.flip()) => "ILLEGAL_MOVE",
-            // A foul that CSA's codes name by the side that made it.
-            Ending::IllegalAction | Ending::IllegalMove if outcome.winner == Some(Color::Black) => "-ILLEGAL_ACTION",
-            Ending::IllegalAction | Ending::IllegalMove => "+ILLEGAL_ACTION",
-            Ending::WinByDefault | Ending::LossByDefault => "CHUDAN",
-            ending => ENDINGS.iter().find(|(_, e)| *e == ending).map_or("CHUDAN", |(c, _)| c),
-        };
+        let code = ending_code(outcome, pos.side_to_move());
         out.push_str(&format!("%{code}\n"));
         if let Some(ms) = outcome.time_ms {
             out.push_str(&format!("T{}\n", time(ms)));
@@ -492,4 +484,29 @@ pub(crate) fn write(record: &Record) -> String {
 
 pub(crate) fn time(ms: u64) -> String {
     if ms.is_multiple_of(1000) { format!("{}", ms / 1000) } else { format!("{}.{:03}", ms / 1000, ms % 1000) }
+}
+
+/// The CSA code (without `%`) of an ending with `to_move` to move; endings CSA has no code for
+/// (不戦勝, 不戦敗, 封じ手) are `CHUDAN`.
+pub(crate) fn ending_code(outcome: &Outcome, to_move: Color) -> &'static str {
+    match outcome.ending {
+        Ending::IllegalMove if outcome.winner == Some(to_move.flip()) => "ILLEGAL_MOVE",
+        // A foul that CSA's codes name by the side that made it.
+        Ending::IllegalAction | Ending::IllegalMove if outcome.winner == Some(Color::Black) => "-ILLEGAL_ACTION",
+        Ending::IllegalAction | Ending::IllegalMove => "+ILLEGAL_ACTION",
+        ending => ENDINGS.iter().find(|(_, e)| *e == ending).map_or("CHUDAN", |(c, _)| c),
+    }
+}
+
+/// The ending of a CSA code (without `%`) with `to_move` to move.
+pub(crate) fn ending_of(code: &str, to_move: Color) -> Option<Outcome> {
+    let (ending, winner) = match code {
+        "+ILLEGAL_ACTION" => (Ending::IllegalAction, Some(Color::White)),
+        "-ILLEGAL_ACTION" => (Ending::IllegalAction, Some(Color::Black)),
+        _ => {
+            let &(_, ending) = ENDINGS.iter().find(|(c, _)| *c == code)?;
+            (ending, Outcome::default_winner(ending, to_move))
+        }
+    };
+    Some(Outcome { ending, winner, time_ms: None })
 }

@@ -42,6 +42,20 @@ fn marks(text: &str) -> std::borrow::Cow<'_, str> {
     if text.contains(['▼', '▽']) { text.replace('▼', "▲").replace('▽', "△").into() } else { text.into() }
 }
 
+/// Where the time field of a KIF move (`( 0:01/00:00:01)`, `(12:34/...)`) begins: the first `(`
+/// whose group holds a `:` or a `/`.
+fn time_start(text: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(open) = text[from..].find('(').map(|i| from + i) {
+        let group = text[open..].find(')').map_or(&text[open..], |close| &text[open..open + close]);
+        if group.contains([':', '/']) {
+            return Some(open);
+        }
+        from = open + 1;
+    }
+    None
+}
+
 /// A move number written in ASCII or full-width digits (`3`, `１２`).
 fn number(text: &str) -> Option<u32> {
     let mut n: u32 = 0;
@@ -259,7 +273,9 @@ impl Reader {
         }
         let previous = self.previous;
         let pos = self.position(line)?;
-        let (mv, used) = pos.parse_japanese_move(rest, previous).map_err(|e| move_error(pos, e, line, raw, rest_at))?;
+        // The move ends where its time field begins: a drop's `(12:34/...)` is no from square.
+        let text = time_start(rest).map_or(rest, |at| &rest[..at]);
+        let (mv, used) = pos.parse_japanese_move(text, previous).map_err(|e| move_error(pos, e, line, raw, rest_at))?;
         pos.play_unchecked(mv);
         self.previous = Some(mv.to());
         let time = self.time_field(&rest[used..], line, rest_at + used, raw)?;

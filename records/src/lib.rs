@@ -29,6 +29,8 @@
 mod csa;
 mod encoding;
 mod handicap;
+mod jkf;
+mod json;
 mod kif;
 mod time;
 
@@ -57,6 +59,8 @@ pub enum Format {
     Ki2,
     /// A USI `position` command: `startpos moves ...` or `sfen <4 fields> moves ...`, one line.
     Usi,
+    /// JKF, the JSON Kifu Format of Kifu for JS, shogi-extend and tsshogi (UTF-8 JSON).
+    Jkf,
 }
 
 impl Format {
@@ -90,6 +94,9 @@ impl Format {
         let first_word = text.split_whitespace().next().unwrap_or("");
         if matches!(first_word, "position" | "startpos" | "sfen") {
             return (Format::Usi, "its first word is position, startpos or sfen");
+        }
+        if text.trim_start().starts_with('{') {
+            return (Format::Jkf, "it starts with '{' (JSON)");
         }
         let first = lines(text).find(|l| !l.trim().is_empty() && !l.starts_with('#'));
         if first.is_some_and(csa::is_csa_line) {
@@ -428,6 +435,7 @@ impl Record {
             Format::Kif => kif::read(text, kif::Style::Kif).map(|r| vec![r]),
             Format::Ki2 => kif::read(text, kif::Style::Ki2).map(|r| vec![r]),
             Format::Usi => read_usi(text).map(|r| vec![r]),
+            Format::Jkf => jkf::read(text).map(|r| vec![r]),
         };
         games.map_err(|e| ReadError { taken_as, ..e })
     }
@@ -498,6 +506,8 @@ impl Record {
     /// # Errors
     /// As [`Record::write`].
     pub fn write_bytes(&self, format: Format, encoding: TextEncoding) -> Result<Vec<u8>, WriteError> {
+        // JSON is UTF-8 (RFC 8259), whatever is asked.
+        let encoding = if format == Format::Jkf { TextEncoding::Utf8 } else { encoding };
         Ok(encoding.encode(&self.write_declared(format, encoding)?))
     }
 
@@ -515,6 +525,7 @@ impl Record {
             Format::Kif => format!("#KIF version=2.0 encoding={declared}\n{}", kif::write(self, kif::Style::Kif)),
             Format::Ki2 => format!("#KI2 version=2.0 encoding={declared}\n{}", kif::write(self, kif::Style::Ki2)),
             Format::Usi => write_usi(self),
+            Format::Jkf => jkf::write(self),
         })
     }
 }
@@ -737,6 +748,7 @@ impl fmt::Display for Format {
             Format::Kif => "KIF",
             Format::Ki2 => "KI2",
             Format::Usi => "USI",
+            Format::Jkf => "JKF",
         })
     }
 }

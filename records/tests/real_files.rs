@@ -157,6 +157,16 @@ fn dojo81_time_up() {
     assert_eq!(how(&record), Some((Ending::TimeUp, Some(Color::Black))));
 }
 
+// Found by the kif fuzz target: a drop has no from square, so its time field of ten minutes or
+// more, `(12:34/...)`, must not be taken for one.
+#[test]
+fn kif_drop_with_a_long_time() {
+    let kif = "   1 ７六歩(77)   (10:00/00:10:00)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 ５五角打   (12:34/00:22:34)\n";
+    let record = read(kif);
+    assert_eq!(record.moves[4].time_ms, Some(754_000));
+    assert_eq!(read(&record.write(Format::Kif).unwrap()).moves, record.moves);
+}
+
 #[test]
 fn kif_same_square_with_spaces_before_the_from_square() {
     let kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同銀　(31)\n";
@@ -389,4 +399,78 @@ fn every_branch_is_checked_for_legality_and_numbering() {
     let mut record = read(TREE);
     record.variations[0].ply = 9;
     assert!(matches!(record.write(Format::Kif).unwrap_err().kind, WriteErrorKind::VariationPly { .. }));
+}
+
+// ----- JKF -----
+
+/// A JKF record as Kifu for JS documents the format: a header, a preset, moves with times,
+/// comments, `same`, forks on a move, a special move.
+const JKF: &str = r#"{
+  "header": {"先手": "A", "後手": "B"},
+  "initial": {"preset": "HIRATE"},
+  "moves": [
+    {"comments": ["before the first move"]},
+    {"move": {"from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 6}, "color": 0, "piece": "FU"}, "time": {"now": {"m": 0, "s": 12}, "total": {"h": 0, "m": 0, "s": 12}}},
+    {"move": {"from": {"x": 3, "y": 3}, "to": {"x": 3, "y": 4}, "color": 1, "piece": "FU"}, "comments": ["a reply"],
+     "forks": [[{"move": {"from": {"x": 8, "y": 3}, "to": {"x": 8, "y": 4}, "color": 1, "piece": "FU"}}, {"special": "TORYO"}]]},
+    {"move": {"from": {"x": 8, "y": 8}, "to": {"x": 2, "y": 2}, "color": 0, "piece": "KA", "capture": "KA", "promote": true}},
+    {"move": {"from": {"x": 3, "y": 1}, "to": {"x": 2, "y": 2}, "color": 1, "piece": "GI", "same": true, "capture": "UM"}},
+    {"special": "TORYO", "comments": ["resigned"]}
+  ]
+}"#;
+
+#[test]
+fn jkf_reads_moves_times_comments_forks_and_specials() {
+    let record = read(JKF);
+    assert_eq!(usi(&record), "startpos moves 7g7f 3c3d 8h2b+ 3a2b\n");
+    assert_eq!(
+        (record.header("先手"), record.comments.clone()),
+        (Some("A"), vec!["before the first move".to_string()])
+    );
+    assert_eq!(record.moves[0].time_ms, Some(12_000));
+    assert_eq!(record.moves[1].comments, ["a reply"]);
+    assert_eq!(how(&record), Some((Ending::Resign, Some(Color::White))));
+    assert_eq!(record.end_comments, ["resigned"]);
+    assert_eq!(lines(&record)[1], (2, "8c8d".into()));
+    assert_eq!(record.variations[0].outcome.map(|o| o.ending), Some(Ending::Resign));
+}
+
+#[test]
+fn jkf_round_trips_and_carries_trees_between_kif_and_jkf() {
+    for text in [JKF, TREE] {
+        let record = read(text);
+        let jkf = record.write(Format::Jkf).unwrap();
+        let again = Record::read_str(&jkf, None).unwrap_or_else(|e| panic!("{e}\n{jkf}"));
+        assert_eq!(lines(&again), lines(&record), "{jkf}");
+        assert_eq!((how(&again), again.end_comments.clone()), (how(&record), record.end_comments.clone()));
+        assert_eq!(again.write(Format::Jkf).unwrap(), jkf, "a second write is the same");
+        // And on to KIF, tree included.
+        assert_eq!(lines(&read(&again.write(Format::Kif).unwrap())), lines(&record));
+    }
+}
+
+#[test]
+fn jkf_presets_and_boards() {
+    let record = read(
+        r#"{"header": {}, "initial": {"preset": "2"}, "moves": [{}, {"move": {"from": {"x": 5, "y": 1}, "to": {"x": 5, "y": 2}, "color": 1, "piece": "OU"}}]}"#,
+    );
+    assert_eq!(record.handicap, Some(hayanagi::Handicap::TwoPieces));
+    assert!(record.write(Format::Jkf).unwrap().contains("\"preset\":\"2\""));
+    let board = read("V2.2\nP+59OU\nP-51OU\nP+00KI\nP-00FU\n-\n");
+    let jkf = board.write(Format::Jkf).unwrap();
+    assert!(jkf.contains("\"preset\":\"OTHER\""), "{jkf}");
+    assert_eq!(read(&jkf).start, board.start);
+}
+
+#[test]
+fn jkf_errors_say_where_and_why() {
+    let illegal =
+        r#"{"moves": [{}, {"move": {"from": {"x": 7, "y": 7}, "to": {"x": 7, "y": 5}, "color": 0, "piece": "FU"}}]}"#;
+    let err = Record::read_str(illegal, None).unwrap_err();
+    assert!(matches!(err.kind, ReadErrorKind::Illegal { why: Illegality::Unreachable, .. }), "{err}");
+    assert_eq!((err.line, err.column), (1, 25));
+    let err = Record::read_str("{\"moves\": [{}, {\"move\": 3}]", None).unwrap_err();
+    assert_eq!(err.taken_as.map(|t| t.0), Some(Format::Jkf));
+    let err = Record::read_str(r#"{"moves": [{}, {"special": "NOPE"}]}"#, None).unwrap_err();
+    assert!(err.to_string().contains("special move"), "{err}");
 }
