@@ -152,6 +152,9 @@ fn board(from: Square, targets: Bitboard, promotion: Promotion) -> MoveGroup {
 /// again), optional elsewhere in the zone, none outside it.
 #[inline(always)]
 fn forward_moves<S: Sink>(sink: &mut S, from: Square, to: Bitboard, zone: Bitboard, dead: Bitboard) -> ControlFlow<()> {
+    if !to.intersects(zone) {
+        return sink.add(board(from, to, Promotion::Unpromoted));
+    }
     sink.add(board(from, to & dead, Promotion::Promoted))?;
     sink.add(board(from, to & zone & !dead, Promotion::Both))?;
     sink.add(board(from, to & !zone, Promotion::Unpromoted))
@@ -162,9 +165,11 @@ fn forward_moves<S: Sink>(sink: &mut S, from: Square, to: Bitboard, zone: Bitboa
 fn zone_moves<S: Sink>(sink: &mut S, from: Square, to: Bitboard, zone: Bitboard) -> ControlFlow<()> {
     if zone.contains(from) {
         sink.add(board(from, to, Promotion::Both))
-    } else {
+    } else if to.intersects(zone) {
         sink.add(board(from, to & zone, Promotion::Both))?;
         sink.add(board(from, to & !zone, Promotion::Unpromoted))
+    } else {
+        sink.add(board(from, to, Promotion::Unpromoted))
     }
 }
 
@@ -340,9 +345,13 @@ impl Position {
         let pawns = self.pieces(us, PieceKind::Pawn);
         let pushes = (pawns & !pinned).forward(us) & targets;
         let group = |targets, promotion| MoveGroup::new(Origin::PawnPushes(us), targets, promotion);
-        sink.add(group(pushes & last1, Promotion::Promoted))?;
-        sink.add(group(pushes & zone & !last1, Promotion::Both))?;
-        sink.add(group(pushes & !zone, Promotion::Unpromoted))?;
+        if pushes.intersects(zone) {
+            sink.add(group(pushes & last1, Promotion::Promoted))?;
+            sink.add(group(pushes & zone & !last1, Promotion::Both))?;
+            sink.add(group(pushes & !zone, Promotion::Unpromoted))?;
+        } else {
+            sink.add(group(pushes, Promotion::Unpromoted))?;
+        }
         for from in pawns & pinned {
             self.piece_moves(sink, us, PieceKind::Pawn, from, targets, pinned)?;
         }
