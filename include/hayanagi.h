@@ -201,6 +201,61 @@ extern "C" {
 #define HAYANAGI_FILTER_QUIET_CHECKS 5 /* checks that capture nothing */
 #define HAYANAGI_FILTER_EVASIONS 6     /* every legal move when in check; none when not */
 
+/* ----- setup and handicaps (hayanagi_position_setup, hayanagi_position_handicap) ----- */
+
+/* Rules a setup may relax, as bits (the Rust library's Relaxations). */
+#define HAYANAGI_RELAX_NONE 0                /* a game position: both kings, all 40 pieces */
+#define HAYANAGI_RELAX_MISSING_KINGS 1       /* a colour may have no king (tsume, studies) */
+#define HAYANAGI_RELAX_INCOMPLETE_MATERIAL 2 /* pieces may be missing from board and hands */
+#define HAYANAGI_RELAX_SFEN 3                /* both: what an SFEN may describe */
+/* The 16 handicaps (White gives up pieces and moves first), as the Rust library's Handicap. */
+#define HAYANAGI_HANDICAP_LANCE 0
+#define HAYANAGI_HANDICAP_RIGHT_LANCE 1
+#define HAYANAGI_HANDICAP_BISHOP 2
+#define HAYANAGI_HANDICAP_ROOK 3
+#define HAYANAGI_HANDICAP_ROOK_LANCE 4
+#define HAYANAGI_HANDICAP_TWO_PIECES 5
+#define HAYANAGI_HANDICAP_THREE_PIECES 6
+#define HAYANAGI_HANDICAP_FOUR_PIECES 7
+#define HAYANAGI_HANDICAP_FIVE_PIECES 8
+#define HAYANAGI_HANDICAP_LEFT_FIVE_PIECES 9
+#define HAYANAGI_HANDICAP_SIX_PIECES 10
+#define HAYANAGI_HANDICAP_LEFT_SEVEN_PIECES 11
+#define HAYANAGI_HANDICAP_RIGHT_SEVEN_PIECES 12
+#define HAYANAGI_HANDICAP_EIGHT_PIECES 13
+#define HAYANAGI_HANDICAP_TEN_PIECES 14
+#define HAYANAGI_HANDICAP_THREE_PAWNS 15
+/* What hayanagi_handicap_of answers for a position that starts no handicap game. */
+#define HAYANAGI_NO_HANDICAP 16
+
+/* ----- move text and packed data (hayanagi_move_to_csa, _japanese, _position_pack, _hcpe_*, _psv_*) ----- */
+
+/* Bytes that always hold a move in CSA ("+7776FU") and its NUL. */
+#define HAYANAGI_CSA_BUFFER_SIZE 8
+/* Bytes that always hold a move in Japanese (UTF-8, "▲７六歩") and its NUL. */
+#define HAYANAGI_JAPANESE_BUFFER_SIZE 32
+/* Japanese styles: KIF ("７六歩(77)", 打 on every drop) and KI2 ("▲７六歩", modifiers, 不成). */
+#define HAYANAGI_STYLE_KIF 0
+#define HAYANAGI_STYLE_KI2 1
+/* Packed position layouts, 32 bytes: HCP (Apery/cshogi, in hcpe records), PackedSfen (YaneuraOu, in
+   PSV records). */
+#define HAYANAGI_PACKED_HCP 0
+#define HAYANAGI_PACKED_SFEN 1
+#define HAYANAGI_PACKED_SIZE 32
+/* Record sizes: hcpe (dlshogi: HCP, eval, best move, game result, padding), PSV (YaneuraOu
+   PackedSfenValue: PackedSfen, score, move, game ply, result, padding). */
+#define HAYANAGI_HCPE_SIZE 38
+#define HAYANAGI_PSV_SIZE 40
+/* hcpe game results (by colour) and PSV results (for the side to move). */
+#define HAYANAGI_GAME_DRAW 0
+#define HAYANAGI_GAME_BLACK_WIN 1
+#define HAYANAGI_GAME_WHITE_WIN 2
+#define HAYANAGI_PSV_LOSS (-1)
+#define HAYANAGI_PSV_DRAW 0
+#define HAYANAGI_PSV_WIN 1
+/* The largest piece value (either sign) hayanagi_see takes. */
+#define HAYANAGI_MAX_SEE_VALUE 1048576
+
 /* ----- colours (hayanagi_side_to_move) ----- */
 
 #define HAYANAGI_BLACK 0 /* sente, uppercase in SFEN, moves first */
@@ -284,6 +339,49 @@ extern "C" {
 #define HAYANAGI_ERR_HISTORY_FULL (-70)        /* every entry of the history's storage is used */
 #define HAYANAGI_ERR_HISTORY_NOT_CURRENT (-71) /* the position is not the one the history has reached */
 #define HAYANAGI_ERR_HISTORY_EMPTY (-72)       /* no move to take back */
+/* Moves and text (extended). */
+#define HAYANAGI_ERR_PASS_IN_CHECK (-73) /* the side to move is in check and cannot pass */
+#define HAYANAGI_ERR_NOT_UTF8 (-74)      /* text that must be UTF-8 (Japanese) is not */
+/* CSA move text (hayanagi_parse_csa_move). */
+#define HAYANAGI_ERR_CSA_TRUNCATED (-80)      /* the move ends before its 7 bytes */
+#define HAYANAGI_ERR_CSA_SIGN (-81)           /* not '+' or '-' where the move begins */
+#define HAYANAGI_ERR_CSA_WRONG_SIDE (-82)     /* the sign is not the side to move's */
+#define HAYANAGI_ERR_CSA_SQUARE (-83)         /* not a square (digits 1-9; 00 is a drop's origin) */
+#define HAYANAGI_ERR_CSA_PIECE (-84)          /* not one of the 14 piece codes FU ... RY */
+#define HAYANAGI_ERR_CSA_TRAILING (-85)       /* text after the seventh byte */
+#define HAYANAGI_ERR_CSA_NO_PIECE (-86)       /* no piece of the side to move on the from square */
+#define HAYANAGI_ERR_CSA_PIECE_MISMATCH (-87) /* the code is neither the piece there nor its promotion */
+#define HAYANAGI_ERR_CSA_SAME_SQUARE (-88)    /* the destination is the from square */
+/* Japanese move text (hayanagi_parse_japanese_move). */
+#define HAYANAGI_ERR_JAPANESE_DESTINATION (-90)      /* not a destination square or "same" */
+#define HAYANAGI_ERR_JAPANESE_NO_PREVIOUS_MOVE (-91) /* "same" with no previous move */
+#define HAYANAGI_ERR_JAPANESE_PIECE (-92)            /* not a piece name */
+#define HAYANAGI_ERR_JAPANESE_FROM_SQUARE (-93)      /* a from square that is not (two digits 1-9) */
+#define HAYANAGI_ERR_JAPANESE_WRONG_SIDE (-94)       /* the sign is not the side to move's */
+#define HAYANAGI_ERR_JAPANESE_NO_SUCH_MOVE (-95)     /* no legal move fits the text */
+#define HAYANAGI_ERR_JAPANESE_AMBIGUOUS (-96)        /* several legal moves fit the text */
+/* Packed positions (HCP, PackedSfen). */
+#define HAYANAGI_ERR_PACK_MISSING_KING (-100)         /* the layouts need both kings */
+#define HAYANAGI_ERR_PACK_TOO_MANY_PIECES (-101)      /* more pieces of a kind than the set has */
+#define HAYANAGI_ERR_PACK_PLY_TOO_LARGE (-102)        /* a PSV record's ply does not fit 16 bits */
+#define HAYANAGI_ERR_UNPACK_NO_KING (-103)            /* a king square of 81 (no king) */
+#define HAYANAGI_ERR_UNPACK_BAD_KING_SQUARE (-104)    /* a king square above 81 */
+#define HAYANAGI_ERR_UNPACK_KINGS_ON_ONE_SQUARE (-105) /* both kings on one square */
+#define HAYANAGI_ERR_UNPACK_BAD_HAND_CODE (-106)      /* bits that start no hand code */
+#define HAYANAGI_ERR_UNPACK_HAND_ORDER (-107)         /* hand codes out of the layout's order */
+#define HAYANAGI_ERR_UNPACK_TRUNCATED (-108)          /* a code that runs past bit 256 */
+/* 16-bit moves of packed records (cshogi / YaneuraOu layouts). */
+#define HAYANAGI_ERR_MOVE16_NO_MOVE (-110)        /* the code 0 */
+#define HAYANAGI_ERR_MOVE16_BAD_SQUARE (-111)     /* a destination above 80 */
+#define HAYANAGI_ERR_MOVE16_BAD_ORIGIN (-112)     /* an origin that is neither a square nor a drop */
+#define HAYANAGI_ERR_MOVE16_SAME_SQUARE (-113)    /* origin = destination (YaneuraOu's special codes) */
+#define HAYANAGI_ERR_MOVE16_DROP_PROMOTION (-114) /* a drop with the promotion bit */
+#define HAYANAGI_ERR_MOVE16_UNUSED_BIT (-115)     /* bit 15 set in a cshogi code */
+/* Packed records (hcpe, PSV). */
+#define HAYANAGI_ERR_RECORD_GAME_RESULT (-120) /* a game result outside the format's values */
+#define HAYANAGI_ERR_RECORD_PADDING (-121)     /* a padding byte that is not 0 */
+#define HAYANAGI_ERR_RECORD_PLY_ZERO (-122)    /* a PSV game ply of 0 */
+#define HAYANAGI_ERR_RECORD_TRUNCATED (-123)   /* the bytes end inside the record */
 
 /* ----- types ----- */
 
@@ -569,6 +667,153 @@ int32_t hayanagi_history_status(const hayanagi_history_entry *history, const hay
    NOT_A_HISTORY, HISTORY_FULL (the offset is at the move that did not fit). */
 int32_t hayanagi_position_from_usi_with_history(hayanagi_position *out, hayanagi_history_entry *history,
                                                 const char *command, size_t len, size_t *error_offset);
+
+/* ----- more moves: pass, the key after a move ----- */
+
+/* Passes the turn (a null move, for search): the side to move changes, the ply stays, the key
+   changes by the side-to-move key. Take it back with a second pass.
+   Errors: NULL_POINTER, NOT_A_POSITION, PASS_IN_CHECK (the side to move is in check; *pos unchanged). */
+int32_t hayanagi_pass(hayanagi_position *pos);
+
+/* Writes into *key the Zobrist key of the position the legal move `move` leads to, without playing it
+   (what hayanagi_key gives after hayanagi_play).
+   Errors: NULL_POINTER (pos, key), NOT_A_POSITION, BAD_MOVE, ILLEGAL_MOVE. */
+int32_t hayanagi_key_after(const hayanagi_position *pos, uint16_t move, uint64_t *key);
+
+/* ===== The extended set: present in the C libraries; the npm package's core WebAssembly module is
+   built without it (capi's cargo feature "extended"). ===== */
+
+/* ----- mate search, static exchange evaluation ----- */
+
+/* True if the side to move mates at once: a legal move after which the opponent is in check with no
+   legal reply (a pawn drop never mates: uchifuzume). If move is not NULL it receives that move (one of
+   them when several mate). False on an error, whose code goes to *error if that is not NULL.
+   Errors: NULL_POINTER (pos), NOT_A_POSITION. */
+bool hayanagi_mate_in_1(const hayanagi_position *pos, uint16_t *move, int32_t *error);
+
+/* Looks for a forced mate in at most 3 plies (every defence answered): returns its length, 1 or 3, and
+   writes the line (attacker, defender, attacker) into line[0..length); 0 if there is none.
+   Errors: NULL_POINTER (pos, line), NOT_A_POSITION. */
+int32_t hayanagi_mate_in_3(const hayanagi_position *pos, uint16_t line[3]);
+
+/* The static exchange evaluation of the legal move `move` into *value: what it wins on its target
+   square when both sides then capture there with their least valuable piece while it pays. `values`
+   gives the 14 piece values by kind (each within +-HAYANAGI_MAX_SEE_VALUE), NULL for the defaults
+   (P 90, L 315, N 405, S 495, G 540, B 855, R 990, K 0, +P +L +N +S 540, +B 945, +R 1395).
+   Errors: NULL_POINTER (pos, value), NOT_A_POSITION, OUT_OF_RANGE (a value), BAD_MOVE, ILLEGAL_MOVE. */
+int32_t hayanagi_see(const hayanagi_position *pos, uint16_t move, const int32_t values[14], int32_t *value);
+
+/* True if hayanagi_see of `move` is at least `threshold`. False on an error, whose code goes to
+   *error if that is not NULL.
+   Errors: those of hayanagi_see but NULL value. */
+bool hayanagi_see_ge(const hayanagi_position *pos, uint16_t move, const int32_t values[14], int32_t threshold,
+                     int32_t *error);
+
+/* ----- typed setup and handicaps ----- */
+
+/* Builds a position from board[81] (HAYANAGI_EMPTY or HAYANAGI_PIECE codes, square order), hands[14]
+   (counts, [color * HAYANAGI_HAND_KINDS + kind], as hayanagi_hands writes them), the side to move,
+   the ply and the rules `relax` relaxes (HAYANAGI_RELAX_* bits), and checks every rule: on success
+   writes *out. Otherwise returns the first problem's code and, if problems is not NULL, writes up to
+   `capacity` problems as pairs problems[2i] = code, problems[2i + 1] = the square it is about (or
+   HAYANAGI_NO_SQUARE), in the order the rules are checked (board problems from 9a to 1i first); *count
+   (if not NULL) receives how many problems there are (0 on success). A board byte that is no piece
+   code is OUT_OF_RANGE, reported as the one problem with its square.
+   Codes: SFEN_TWO_KINGS, SFEN_TOO_MANY_PIECES, SFEN_DEAD_PIECE, SFEN_NIFU, SFEN_OPPONENT_IN_CHECK,
+   SFEN_PLY_ZERO, MISSING_KING, MISSING_PIECES (the rules, named as the SFEN reader reports them).
+   Errors: NULL_POINTER (out, board, hands), BAD_LENGTH (capacity), OUT_OF_RANGE (side, relax bits, a
+   board byte), and the codes above. */
+int32_t hayanagi_position_setup(hayanagi_position *out, const uint8_t board[81], const uint8_t hands[14],
+                                int32_t side, uint64_t ply, uint32_t relax, int32_t *problems, size_t capacity,
+                                size_t *count);
+
+/* Writes the start position of a handicap game (HAYANAGI_HANDICAP_*: White moves first) into *out.
+   Errors: NULL_POINTER, OUT_OF_RANGE. */
+int32_t hayanagi_position_handicap(hayanagi_position *out, int32_t handicap);
+
+/* The handicap whose start position *pos is (board, hands and side; any ply), or HAYANAGI_NO_HANDICAP
+   (the even start position too).
+   Errors: NULL_POINTER, NOT_A_POSITION. */
+int32_t hayanagi_handicap_of(const hayanagi_position *pos);
+
+/* The static NUL-terminated name of a handicap: with japanese 0 the name the CLI reads ("rook-lance"),
+   otherwise the Japanese one in UTF-8 ("飛香落ち", as KIF's 手合割 writes it); "unknown" for any other
+   value. Never NULL. */
+const char *hayanagi_handicap_name(int32_t handicap, int32_t japanese);
+
+/* ----- CSA and Japanese move text ----- */
+
+/* Writes the legal move `move` of *pos in CSA ("+7776FU": sign, from square (00 for a drop), to square,
+   the piece after the move) and a NUL into buf; a short buffer as in hayanagi_position_sfen.
+   HAYANAGI_CSA_BUFFER_SIZE bytes are always enough.
+   Errors: NULL_POINTER (pos, buf), NOT_A_POSITION, BAD_MOVE, ILLEGAL_MOVE, BAD_LENGTH, BUFFER_TOO_SMALL. */
+int32_t hayanagi_move_to_csa(const hayanagi_position *pos, uint16_t move, char *buf, size_t size, size_t *needed);
+
+/* Reads a CSA move (exactly 7 bytes) that must be legal in *pos into *move.
+   Errors: NULL_POINTER (pos, text, move), NOT_A_POSITION, BAD_LENGTH, CSA_* (the byte offset in
+   *error_offset if that is not NULL), ILLEGAL_MOVE. */
+int32_t hayanagi_parse_csa_move(const hayanagi_position *pos, const char *text, size_t len, uint16_t *move,
+                                size_t *error_offset);
+
+/* Writes the legal move `move` of *pos in Japanese, UTF-8, in `style` (HAYANAGI_STYLE_KIF or _KI2),
+   and a NUL into buf; a short buffer as in hayanagi_position_sfen. previous_to is the destination of
+   the move before (0-80, for 同 "same square") or HAYANAGI_NO_SQUARE. HAYANAGI_JAPANESE_BUFFER_SIZE
+   bytes are always enough.
+   Errors: NULL_POINTER (pos, buf), NOT_A_POSITION, OUT_OF_RANGE (style, previous_to), BAD_MOVE,
+   ILLEGAL_MOVE, BAD_LENGTH, BUFFER_TOO_SMALL. */
+int32_t hayanagi_move_to_japanese(const hayanagi_position *pos, uint16_t move, int32_t previous_to, int32_t style,
+                                  char *buf, size_t size, size_t *needed);
+
+/* Reads a Japanese move (UTF-8; KIF or KI2: "▲７六歩", "７六歩(77)", "同　銀", "５八金右") that must be
+   legal in *pos into *move; reading stops at the first character that belongs to no move (a space, a
+   time field), and *read (if not NULL) receives the bytes read. previous_to as in
+   hayanagi_move_to_japanese. This text may hold any UTF-8 (the one exception to printable ASCII).
+   Errors: NULL_POINTER (pos, text, move), NOT_A_POSITION, BAD_LENGTH, OUT_OF_RANGE (previous_to),
+   NOT_UTF8, JAPANESE_* (with the byte offset in *error_offset if that is not NULL), ILLEGAL_MOVE. */
+int32_t hayanagi_parse_japanese_move(const hayanagi_position *pos, const char *text, size_t len,
+                                     int32_t previous_to, uint16_t *move, size_t *read, size_t *error_offset);
+
+/* ----- packed positions and training records (hcpe, PSV) ----- */
+
+/* Writes *pos in a packed layout (HAYANAGI_PACKED_HCP or _SFEN) into out[0..32) and returns 32.
+   Errors: NULL_POINTER (pos, out), NOT_A_POSITION, OUT_OF_RANGE (format), BUFFER_TOO_SMALL (size <
+   32), PACK_MISSING_KING (the layouts need both kings), PACK_TOO_MANY_PIECES. */
+int32_t hayanagi_position_pack(const hayanagi_position *pos, int32_t format, uint8_t *out, size_t size);
+
+/* Reads a packed position (ply 1) from bytes[0..32) into *out; exactly what hayanagi_position_pack
+   writes is accepted.
+   Errors: NULL_POINTER (out, bytes), OUT_OF_RANGE (format), BAD_LENGTH, RECORD_TRUNCATED (len < 32;
+   offset len), UNPACK_* and the setup codes of hayanagi_position_setup (the byte offset of the
+   offending code in *error_offset if that is not NULL). */
+int32_t hayanagi_position_unpack(hayanagi_position *out, int32_t format, const uint8_t *bytes, size_t len,
+                                 size_t *error_offset);
+
+/* Reads record `index` (from 0) of an array of hcpe records, bytes[0..len) (a file's contents; records
+   need no alignment): the position into *pos (ply 1) and, each if not NULL, *eval, *best_move (legal
+   in *pos), *result (HAYANAGI_GAME_*).
+   Errors: NULL_POINTER (pos, bytes), BAD_LENGTH, OUT_OF_RANGE (no record starts at index),
+   RECORD_TRUNCATED (the bytes end inside it), the codes of hayanagi_position_unpack, MOVE16_*,
+   ILLEGAL_MOVE (the best move), RECORD_GAME_RESULT, RECORD_PADDING; but OUT_OF_RANGE, the byte offset
+   in the array of the field in *error_offset if that is not NULL. */
+int32_t hayanagi_hcpe_read(const uint8_t *bytes, size_t len, size_t index, hayanagi_position *pos, int32_t *eval,
+                           uint16_t *best_move, int32_t *result, size_t *error_offset);
+
+/* Writes an hcpe record of *pos (eval fits int16_t, best_move legal in *pos, result HAYANAGI_GAME_*)
+   into out[0..HAYANAGI_HCPE_SIZE) and returns HAYANAGI_HCPE_SIZE.
+   Errors: NULL_POINTER (pos, out), NOT_A_POSITION, OUT_OF_RANGE (eval, result), BAD_MOVE,
+   ILLEGAL_MOVE, BUFFER_TOO_SMALL, PACK_*. */
+int32_t hayanagi_hcpe_write(const hayanagi_position *pos, int32_t eval, uint16_t best_move, int32_t result,
+                            uint8_t *out, size_t size);
+
+/* hayanagi_hcpe_read for PSV records: the position with the record's game ply, *score, *move,
+   *result (HAYANAGI_PSV_*: for the side to move); also RECORD_PLY_ZERO. */
+int32_t hayanagi_psv_read(const uint8_t *bytes, size_t len, size_t index, hayanagi_position *pos, int32_t *score,
+                          uint16_t *move, int32_t *result, size_t *error_offset);
+
+/* hayanagi_hcpe_write for PSV records (the ply of *pos as the game ply, at most 65535:
+   PACK_PLY_TOO_LARGE), into out[0..HAYANAGI_PSV_SIZE). */
+int32_t hayanagi_psv_write(const hayanagi_position *pos, int32_t score, uint16_t move, int32_t result, uint8_t *out,
+                           size_t size);
 
 #ifdef __cplusplus
 }

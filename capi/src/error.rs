@@ -3,7 +3,10 @@
 
 use core::ffi::{CStr, c_char};
 
-use hayanagi::{HistoryError, MoveSyntaxError, SetupProblem, SfenErrorKind, UsiErrorKind, UsiMoveError};
+use hayanagi::{
+    CsaMoveErrorKind, HistoryError, JapaneseMoveErrorKind, Move16Error, MoveSyntaxError, PackError, PlayError,
+    RecordErrorKind, SetupProblem, SfenErrorKind, UnpackErrorKind, UsiErrorKind, UsiMoveError,
+};
 
 /// Declares the codes once: the enum, its C names (checked against the header at compile time by
 /// `header.rs`) and its messages.
@@ -177,6 +180,94 @@ error_codes! {
         c"history: the position is not the one the history has reached";
     /// [`HistoryError::Empty`].
     HistoryEmpty = -72, "HAYANAGI_ERR_HISTORY_EMPTY", c"history: no move to take back";
+
+    /// [`PlayError::PassInCheck`].
+    PassInCheck = -73, "HAYANAGI_ERR_PASS_IN_CHECK", c"the side to move is in check and cannot pass";
+    /// Text that must be UTF-8 (Japanese move text) is not.
+    NotUtf8 = -74, "HAYANAGI_ERR_NOT_UTF8", c"the text is not UTF-8";
+
+    /// [`CsaMoveErrorKind::Truncated`].
+    CsaTruncated = -80, "HAYANAGI_ERR_CSA_TRUNCATED", c"CSA move: the move ends early (expected +7776FU, 7 bytes)";
+    /// [`CsaMoveErrorKind::Sign`].
+    CsaSign = -81, "HAYANAGI_ERR_CSA_SIGN", c"CSA move: expected '+' or '-'";
+    /// [`CsaMoveErrorKind::WrongSide`].
+    CsaWrongSide = -82, "HAYANAGI_ERR_CSA_WRONG_SIDE", c"CSA move: the sign is not the side to move";
+    /// [`CsaMoveErrorKind::Square`].
+    CsaSquare = -83, "HAYANAGI_ERR_CSA_SQUARE", c"CSA move: expected a square (two digits 1-9, 00 for a drop)";
+    /// [`CsaMoveErrorKind::Piece`].
+    CsaPiece = -84, "HAYANAGI_ERR_CSA_PIECE", c"CSA move: not a piece code (FU ... RY)";
+    /// [`CsaMoveErrorKind::Trailing`].
+    CsaTrailing = -85, "HAYANAGI_ERR_CSA_TRAILING", c"CSA move: text after the move";
+    /// [`CsaMoveErrorKind::NoPiece`].
+    CsaNoPiece = -86, "HAYANAGI_ERR_CSA_NO_PIECE", c"CSA move: no piece of the side to move on the from square";
+    /// [`CsaMoveErrorKind::PieceMismatch`].
+    CsaPieceMismatch = -87, "HAYANAGI_ERR_CSA_PIECE_MISMATCH",
+        c"CSA move: the piece code is neither the piece on the from square nor its promotion";
+    /// [`CsaMoveErrorKind::SameSquare`].
+    CsaSameSquare = -88, "HAYANAGI_ERR_CSA_SAME_SQUARE", c"CSA move: the destination is the from square";
+
+    /// [`JapaneseMoveErrorKind::Destination`].
+    JapaneseDestination = -90, "HAYANAGI_ERR_JAPANESE_DESTINATION",
+        c"Japanese move: expected a destination square or 同";
+    /// [`JapaneseMoveErrorKind::NoPreviousMove`].
+    JapaneseNoPreviousMove = -91, "HAYANAGI_ERR_JAPANESE_NO_PREVIOUS_MOVE",
+        c"Japanese move: 同 (same square) without a previous move";
+    /// [`JapaneseMoveErrorKind::Piece`].
+    JapanesePiece = -92, "HAYANAGI_ERR_JAPANESE_PIECE", c"Japanese move: not a piece name";
+    /// [`JapaneseMoveErrorKind::FromSquare`].
+    JapaneseFromSquare = -93, "HAYANAGI_ERR_JAPANESE_FROM_SQUARE",
+        c"Japanese move: the from square is not (two digits 1-9)";
+    /// [`JapaneseMoveErrorKind::WrongSide`].
+    JapaneseWrongSide = -94, "HAYANAGI_ERR_JAPANESE_WRONG_SIDE", c"Japanese move: the sign is not the side to move";
+    /// [`JapaneseMoveErrorKind::NoSuchMove`].
+    JapaneseNoSuchMove = -95, "HAYANAGI_ERR_JAPANESE_NO_SUCH_MOVE", c"Japanese move: no legal move fits the text";
+    /// [`JapaneseMoveErrorKind::Ambiguous`].
+    JapaneseAmbiguous = -96, "HAYANAGI_ERR_JAPANESE_AMBIGUOUS", c"Japanese move: several legal moves fit the text";
+
+    /// [`PackError::MissingKing`].
+    PackMissingKing = -100, "HAYANAGI_ERR_PACK_MISSING_KING", c"packed position: both kings are needed";
+    /// [`PackError::TooManyPieces`].
+    PackTooManyPieces = -101, "HAYANAGI_ERR_PACK_TOO_MANY_PIECES",
+        c"packed position: more pieces of a kind than the set has";
+    /// [`PackError::PlyTooLarge`].
+    PackPlyTooLarge = -102, "HAYANAGI_ERR_PACK_PLY_TOO_LARGE", c"packed record: the ply does not fit 16 bits";
+    /// [`UnpackErrorKind::NoKing`].
+    UnpackNoKing = -103, "HAYANAGI_ERR_UNPACK_NO_KING", c"packed position: a king square of 81 (no king)";
+    /// [`UnpackErrorKind::BadKingSquare`].
+    UnpackBadKingSquare = -104, "HAYANAGI_ERR_UNPACK_BAD_KING_SQUARE", c"packed position: a king square above 81";
+    /// [`UnpackErrorKind::KingsOnOneSquare`].
+    UnpackKingsOnOneSquare = -105, "HAYANAGI_ERR_UNPACK_KINGS_ON_ONE_SQUARE",
+        c"packed position: both kings on one square";
+    /// [`UnpackErrorKind::BadHandCode`].
+    UnpackBadHandCode = -106, "HAYANAGI_ERR_UNPACK_BAD_HAND_CODE", c"packed position: bits that start no hand code";
+    /// [`UnpackErrorKind::HandOrder`].
+    UnpackHandOrder = -107, "HAYANAGI_ERR_UNPACK_HAND_ORDER", c"packed position: hand codes out of order";
+    /// [`UnpackErrorKind::Truncated`].
+    UnpackTruncated = -108, "HAYANAGI_ERR_UNPACK_TRUNCATED", c"packed position: a code runs past bit 256";
+
+    /// [`Move16Error::NoMove`].
+    Move16NoMove = -110, "HAYANAGI_ERR_MOVE16_NO_MOVE", c"16-bit move: the code 0 (no move)";
+    /// [`Move16Error::BadSquare`].
+    Move16BadSquare = -111, "HAYANAGI_ERR_MOVE16_BAD_SQUARE", c"16-bit move: a destination above 80";
+    /// [`Move16Error::BadOrigin`].
+    Move16BadOrigin = -112, "HAYANAGI_ERR_MOVE16_BAD_ORIGIN",
+        c"16-bit move: an origin that is neither a square nor a drop";
+    /// [`Move16Error::SameSquare`].
+    Move16SameSquare = -113, "HAYANAGI_ERR_MOVE16_SAME_SQUARE",
+        c"16-bit move: origin and destination are one square (a special code)";
+    /// [`Move16Error::DropPromotion`].
+    Move16DropPromotion = -114, "HAYANAGI_ERR_MOVE16_DROP_PROMOTION", c"16-bit move: a drop that promotes";
+    /// [`Move16Error::UnusedBit`].
+    Move16UnusedBit = -115, "HAYANAGI_ERR_MOVE16_UNUSED_BIT", c"16-bit move: bit 15 set in a cshogi code";
+
+    /// [`RecordErrorKind::GameResult`].
+    RecordGameResult = -120, "HAYANAGI_ERR_RECORD_GAME_RESULT", c"packed record: not one of the format's game results";
+    /// [`RecordErrorKind::Padding`].
+    RecordPadding = -121, "HAYANAGI_ERR_RECORD_PADDING", c"packed record: a padding byte that is not 0";
+    /// [`RecordErrorKind::PlyZero`].
+    RecordPlyZero = -122, "HAYANAGI_ERR_RECORD_PLY_ZERO", c"packed record: a game ply of 0";
+    /// [`RecordErrorKind::Truncated`].
+    RecordTruncated = -123, "HAYANAGI_ERR_RECORD_TRUNCATED", c"packed records: the bytes end inside a record";
 }
 
 /// The message for a code that is not one of ours.
@@ -284,6 +375,102 @@ impl From<UsiErrorKind> for ErrorCode {
             UsiErrorKind::Trailing => ErrorCode::UsiTrailing,
             UsiErrorKind::Move { error, .. } => error.into(),
             UsiErrorKind::PlyLimit { .. } => ErrorCode::PlyOverflow,
+        }
+    }
+}
+
+// The mappings below are exhaustive on purpose (none of these enums is `non_exhaustive`): a new
+// kind in the library fails this build until it has a code.
+
+impl From<PlayError> for ErrorCode {
+    fn from(error: PlayError) -> ErrorCode {
+        match error {
+            PlayError::Illegal(_) => ErrorCode::IllegalMove,
+            PlayError::PlyLimit => ErrorCode::PlyOverflow,
+            PlayError::PassInCheck => ErrorCode::PassInCheck,
+        }
+    }
+}
+
+impl From<CsaMoveErrorKind> for ErrorCode {
+    fn from(kind: CsaMoveErrorKind) -> ErrorCode {
+        match kind {
+            CsaMoveErrorKind::Truncated => ErrorCode::CsaTruncated,
+            CsaMoveErrorKind::Sign => ErrorCode::CsaSign,
+            CsaMoveErrorKind::WrongSide => ErrorCode::CsaWrongSide,
+            CsaMoveErrorKind::Square => ErrorCode::CsaSquare,
+            CsaMoveErrorKind::Piece => ErrorCode::CsaPiece,
+            CsaMoveErrorKind::Trailing => ErrorCode::CsaTrailing,
+            CsaMoveErrorKind::NoPiece => ErrorCode::CsaNoPiece,
+            CsaMoveErrorKind::PieceMismatch => ErrorCode::CsaPieceMismatch,
+            CsaMoveErrorKind::SameSquare => ErrorCode::CsaSameSquare,
+            CsaMoveErrorKind::Illegal(_) => ErrorCode::IllegalMove,
+        }
+    }
+}
+
+impl From<JapaneseMoveErrorKind> for ErrorCode {
+    fn from(kind: JapaneseMoveErrorKind) -> ErrorCode {
+        match kind {
+            JapaneseMoveErrorKind::Destination => ErrorCode::JapaneseDestination,
+            JapaneseMoveErrorKind::NoPreviousMove => ErrorCode::JapaneseNoPreviousMove,
+            JapaneseMoveErrorKind::Piece => ErrorCode::JapanesePiece,
+            JapaneseMoveErrorKind::FromSquare => ErrorCode::JapaneseFromSquare,
+            JapaneseMoveErrorKind::WrongSide => ErrorCode::JapaneseWrongSide,
+            JapaneseMoveErrorKind::NoSuchMove => ErrorCode::JapaneseNoSuchMove,
+            JapaneseMoveErrorKind::Ambiguous => ErrorCode::JapaneseAmbiguous,
+            JapaneseMoveErrorKind::Illegal(_) => ErrorCode::IllegalMove,
+        }
+    }
+}
+
+impl From<PackError> for ErrorCode {
+    fn from(error: PackError) -> ErrorCode {
+        match error {
+            PackError::MissingKing { .. } => ErrorCode::PackMissingKing,
+            PackError::TooManyPieces { .. } => ErrorCode::PackTooManyPieces,
+            PackError::PlyTooLarge { .. } => ErrorCode::PackPlyTooLarge,
+        }
+    }
+}
+
+impl From<UnpackErrorKind> for ErrorCode {
+    fn from(kind: UnpackErrorKind) -> ErrorCode {
+        match kind {
+            UnpackErrorKind::NoKing { .. } => ErrorCode::UnpackNoKing,
+            UnpackErrorKind::BadKingSquare { .. } => ErrorCode::UnpackBadKingSquare,
+            UnpackErrorKind::KingsOnOneSquare => ErrorCode::UnpackKingsOnOneSquare,
+            UnpackErrorKind::BadHandCode => ErrorCode::UnpackBadHandCode,
+            UnpackErrorKind::HandOrder => ErrorCode::UnpackHandOrder,
+            UnpackErrorKind::Truncated => ErrorCode::UnpackTruncated,
+            UnpackErrorKind::Setup(problem) => problem.into(),
+        }
+    }
+}
+
+impl From<Move16Error> for ErrorCode {
+    fn from(error: Move16Error) -> ErrorCode {
+        match error {
+            Move16Error::NoMove => ErrorCode::Move16NoMove,
+            Move16Error::BadSquare { .. } => ErrorCode::Move16BadSquare,
+            Move16Error::BadOrigin { .. } => ErrorCode::Move16BadOrigin,
+            Move16Error::SameSquare => ErrorCode::Move16SameSquare,
+            Move16Error::DropPromotion => ErrorCode::Move16DropPromotion,
+            Move16Error::UnusedBit => ErrorCode::Move16UnusedBit,
+            Move16Error::Illegal(_) => ErrorCode::IllegalMove,
+        }
+    }
+}
+
+impl From<RecordErrorKind> for ErrorCode {
+    fn from(kind: RecordErrorKind) -> ErrorCode {
+        match kind {
+            RecordErrorKind::Position(kind) => kind.into(),
+            RecordErrorKind::Move(error) => error.into(),
+            RecordErrorKind::GameResult { .. } => ErrorCode::RecordGameResult,
+            RecordErrorKind::Padding { .. } => ErrorCode::RecordPadding,
+            RecordErrorKind::PlyZero => ErrorCode::RecordPlyZero,
+            RecordErrorKind::Truncated { .. } => ErrorCode::RecordTruncated,
         }
     }
 }

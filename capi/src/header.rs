@@ -332,3 +332,65 @@ const KINDS: [(&str, PieceKind); PieceKind::NUM] = [
     ("HAYANAGI_HORSE", PieceKind::Horse),
     ("HAYANAGI_DRAGON", PieceKind::Dragon),
 ];
+
+// The extended functions' constants.
+#[cfg(feature = "extended")]
+const _: () = {
+    use hayanagi::{GameResult, Handicap, Hcpe, PackedRecord, Psv, PsvResult, Relaxations};
+
+    use crate::notation::{CSA_BUFFER_SIZE, JAPANESE_BUFFER_SIZE, STYLES, style_code};
+    use crate::packed::{FORMATS, PACKED_SIZE, format_code, game_result_code, psv_result_code};
+    use crate::search::MAX_SEE_VALUE;
+    use crate::setup::{HANDICAPS, NO_HANDICAP, RELAXATIONS};
+
+    let mut i = 0;
+    while i < STYLES.len() {
+        assert!(defined(STYLES[i].0) == style_code(STYLES[i].1) as i64 && style_code(STYLES[i].1) == i as i32);
+        i += 1;
+    }
+    assert!(count_defines("HAYANAGI_STYLE_") == STYLES.len(), "include/hayanagi.h: an unknown HAYANAGI_STYLE_*");
+    let mut i = 0;
+    while i < FORMATS.len() {
+        assert!(defined(FORMATS[i].0) == format_code(FORMATS[i].1) as i64 && format_code(FORMATS[i].1) == i as i32);
+        i += 1;
+    }
+    assert!(defined("HAYANAGI_PACKED_SIZE") == PACKED_SIZE as i64);
+    assert!(defined("HAYANAGI_HCPE_SIZE") == Hcpe::SIZE as i64 && defined("HAYANAGI_PSV_SIZE") == Psv::SIZE as i64);
+    assert!(defined("HAYANAGI_CSA_BUFFER_SIZE") == CSA_BUFFER_SIZE as i64);
+    assert!(defined("HAYANAGI_JAPANESE_BUFFER_SIZE") == JAPANESE_BUFFER_SIZE as i64);
+    assert!(defined("HAYANAGI_MAX_SEE_VALUE") == MAX_SEE_VALUE as i64);
+    assert!(defined("HAYANAGI_GAME_DRAW") == game_result_code(GameResult::Draw) as i64);
+    assert!(defined("HAYANAGI_GAME_BLACK_WIN") == game_result_code(GameResult::BlackWin) as i64);
+    assert!(defined("HAYANAGI_GAME_WHITE_WIN") == game_result_code(GameResult::WhiteWin) as i64);
+    assert!(defined("HAYANAGI_PSV_LOSS") == psv_result_code(PsvResult::Loss) as i64);
+    assert!(defined("HAYANAGI_PSV_DRAW") == psv_result_code(PsvResult::Draw) as i64);
+    assert!(defined("HAYANAGI_PSV_WIN") == psv_result_code(PsvResult::Win) as i64);
+    // Relaxations: bit i is RELAXATIONS[i]; NONE and SFEN are the library's.
+    let mut i = 0;
+    while i < RELAXATIONS.len() {
+        if defined(RELAXATIONS[i].0) != 1 << i {
+            panic!("{}", RELAXATIONS[i].0);
+        }
+        i += 1;
+    }
+    assert!(defined("HAYANAGI_RELAX_NONE") == 0 && defined("HAYANAGI_RELAX_SFEN") == 3);
+    assert!(Relaxations::SFEN.contains(RELAXATIONS[0].1) && Relaxations::SFEN.contains(RELAXATIONS[1].1));
+    assert!(
+        count_defines("HAYANAGI_RELAX_") == RELAXATIONS.len() + 2,
+        "include/hayanagi.h: an unknown HAYANAGI_RELAX_*"
+    );
+    // Handicaps: each one's index, and no other.
+    let mut i = 0;
+    while i < HANDICAPS.len() {
+        if defined(HANDICAPS[i].0) != HANDICAPS[i].1.index() as i64 || HANDICAPS[i].1.index() != i {
+            panic!("{}", HANDICAPS[i].0);
+        }
+        i += 1;
+    }
+    assert!(HANDICAPS.len() == Handicap::ALL.len());
+    assert!(
+        count_defines("HAYANAGI_HANDICAP_") == HANDICAPS.len(),
+        "include/hayanagi.h: an unknown HAYANAGI_HANDICAP_*"
+    );
+    assert!(defined("HAYANAGI_NO_HANDICAP") == NO_HANDICAP as i64);
+};

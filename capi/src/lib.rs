@@ -32,9 +32,17 @@ mod history;
 #[cfg(target_arch = "wasm32")]
 pub mod js;
 mod moves;
+#[cfg(feature = "extended")]
+mod notation;
+#[cfg(feature = "extended")]
+mod packed;
 mod position;
 mod query;
 mod record;
+#[cfg(feature = "extended")]
+mod search;
+#[cfg(feature = "extended")]
+mod setup;
 
 pub use error::ErrorCode;
 pub use error::hayanagi_error_message;
@@ -45,8 +53,18 @@ pub use history::{
 #[cfg(feature = "extended")]
 pub use moves::hayanagi_legal_moves_of;
 pub use moves::{
-    hayanagi_legal_moves, hayanagi_move_decode, hayanagi_move_drop, hayanagi_move_from_usi, hayanagi_move_normal,
-    hayanagi_move_to_usi, hayanagi_parse_usi_move, hayanagi_play, hayanagi_play_unchecked, hayanagi_undo,
+    hayanagi_key_after, hayanagi_legal_moves, hayanagi_move_decode, hayanagi_move_drop, hayanagi_move_from_usi,
+    hayanagi_move_normal, hayanagi_move_to_usi, hayanagi_parse_usi_move, hayanagi_pass, hayanagi_play,
+    hayanagi_play_unchecked, hayanagi_undo,
+};
+#[cfg(feature = "extended")]
+pub use notation::{
+    hayanagi_move_to_csa, hayanagi_move_to_japanese, hayanagi_parse_csa_move, hayanagi_parse_japanese_move,
+};
+#[cfg(feature = "extended")]
+pub use packed::{
+    hayanagi_hcpe_read, hayanagi_hcpe_write, hayanagi_position_pack, hayanagi_position_unpack, hayanagi_psv_read,
+    hayanagi_psv_write,
 };
 pub use position::{
     hayanagi_in_check, hayanagi_key, hayanagi_perft, hayanagi_ply, hayanagi_position_from_sfen,
@@ -58,6 +76,10 @@ pub use query::{
     hayanagi_hands, hayanagi_is_legal, hayanagi_king_square, hayanagi_piece_at,
 };
 pub use record::{PositionRecord, UndoRecord, hayanagi_position_size, hayanagi_undo_record_size};
+#[cfg(feature = "extended")]
+pub use search::{hayanagi_mate_in_1, hayanagi_mate_in_3, hayanagi_see, hayanagi_see_ge};
+#[cfg(feature = "extended")]
+pub use setup::{hayanagi_handicap_name, hayanagi_handicap_of, hayanagi_position_handicap, hayanagi_position_setup};
 
 /// The library's version, `HAYANAGI_VERSION_STRING` (C: `hayanagi_version`); `header.rs` checks that
 /// the header's version is this crate's.

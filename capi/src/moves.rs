@@ -382,3 +382,35 @@ pub unsafe extern "C" fn hayanagi_move_from_usi(
         }
     }
 }
+
+/// Passes the turn (C: `hayanagi_pass`): `HAYANAGI_ERR_PASS_IN_CHECK` when in check.
+///
+/// # Safety
+/// `pos` is NULL or a position record (writable).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_pass(pos: *mut PositionRecord) -> i32 {
+    // SAFETY: the caller's contract.
+    code(unsafe { change_position(pos, |pos| pos.pass().map(|()| 0).map_err(ErrorCode::from)) })
+}
+
+/// The key of the position the legal move `mv` leads to (C: `hayanagi_key_after`).
+///
+/// # Safety
+/// `pos` is NULL or a position record; `key` is NULL or points to a writable `uint64_t`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_key_after(pos: *const PositionRecord, mv: u16, key: *mut u64) -> i32 {
+    // SAFETY: the caller's contract.
+    code(unsafe {
+        with_position(pos, |pos| {
+            if key.is_null() {
+                return Err(ErrorCode::NullPointer);
+            }
+            let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
+            if !pos.is_legal(mv) {
+                return Err(ErrorCode::IllegalMove);
+            }
+            put(key, pos.key_after(mv));
+            Ok(0)
+        })
+    })
+}

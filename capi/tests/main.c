@@ -153,6 +153,18 @@ static const int32_t ALL_ERRORS[] = {
     HAYANAGI_ERR_MOVE_DROP_PROMOTION, HAYANAGI_ERR_MOVE_SAME_SQUARE, HAYANAGI_ERR_MOVE_TRAILING,
     HAYANAGI_ERR_OUT_OF_RANGE, HAYANAGI_ERR_MISALIGNED, HAYANAGI_ERR_NOT_A_HISTORY,
     HAYANAGI_ERR_HISTORY_FULL, HAYANAGI_ERR_HISTORY_NOT_CURRENT, HAYANAGI_ERR_HISTORY_EMPTY,
+    HAYANAGI_ERR_PASS_IN_CHECK, HAYANAGI_ERR_NOT_UTF8, HAYANAGI_ERR_CSA_TRUNCATED, HAYANAGI_ERR_CSA_SIGN,
+    HAYANAGI_ERR_CSA_WRONG_SIDE, HAYANAGI_ERR_CSA_SQUARE, HAYANAGI_ERR_CSA_PIECE, HAYANAGI_ERR_CSA_TRAILING,
+    HAYANAGI_ERR_CSA_NO_PIECE, HAYANAGI_ERR_CSA_PIECE_MISMATCH, HAYANAGI_ERR_CSA_SAME_SQUARE,
+    HAYANAGI_ERR_JAPANESE_DESTINATION, HAYANAGI_ERR_JAPANESE_NO_PREVIOUS_MOVE, HAYANAGI_ERR_JAPANESE_PIECE,
+    HAYANAGI_ERR_JAPANESE_FROM_SQUARE, HAYANAGI_ERR_JAPANESE_WRONG_SIDE, HAYANAGI_ERR_JAPANESE_NO_SUCH_MOVE,
+    HAYANAGI_ERR_JAPANESE_AMBIGUOUS, HAYANAGI_ERR_PACK_MISSING_KING, HAYANAGI_ERR_PACK_TOO_MANY_PIECES,
+    HAYANAGI_ERR_PACK_PLY_TOO_LARGE, HAYANAGI_ERR_UNPACK_NO_KING, HAYANAGI_ERR_UNPACK_BAD_KING_SQUARE,
+    HAYANAGI_ERR_UNPACK_KINGS_ON_ONE_SQUARE, HAYANAGI_ERR_UNPACK_BAD_HAND_CODE, HAYANAGI_ERR_UNPACK_HAND_ORDER,
+    HAYANAGI_ERR_UNPACK_TRUNCATED, HAYANAGI_ERR_MOVE16_NO_MOVE, HAYANAGI_ERR_MOVE16_BAD_SQUARE,
+    HAYANAGI_ERR_MOVE16_BAD_ORIGIN, HAYANAGI_ERR_MOVE16_SAME_SQUARE, HAYANAGI_ERR_MOVE16_DROP_PROMOTION,
+    HAYANAGI_ERR_MOVE16_UNUSED_BIT, HAYANAGI_ERR_RECORD_GAME_RESULT, HAYANAGI_ERR_RECORD_PADDING,
+    HAYANAGI_ERR_RECORD_PLY_ZERO, HAYANAGI_ERR_RECORD_TRUNCATED,
 };
 #define ERROR_COUNT (sizeof ALL_ERRORS / sizeof ALL_ERRORS[0])
 
@@ -1211,6 +1223,337 @@ static void test_typed_generation(void) {
     CHECK_EQ(hayanagi_legal_moves_of(&zero, 0, moves, HAYANAGI_MAX_MOVES, NULL), HAYANAGI_ERR_NOT_A_POSITION);
 }
 
+
+/* ----- the extended set ----- */
+
+static void test_pass_and_key_after(void) {
+    hayanagi_position pos, after, flipped;
+    uint16_t moves[HAYANAGI_MAX_MOVES];
+    uint64_t key = 0;
+    size_t p;
+    int32_t count, i;
+    char sfen[HAYANAGI_SFEN_BUFFER_SIZE];
+    /* A pass is the same position with the other side to move: the SFEN with 'w'. */
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_pass(&pos), HAYANAGI_OK);
+    CHECK_STR(sfen_of(&pos), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+    CHECK_EQ(from_sfen(&flipped, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"), HAYANAGI_OK);
+    CHECK_EQ(key_of(&pos), key_of(&flipped));
+    CHECK_EQ(hayanagi_pass(&pos), HAYANAGI_OK);
+    CHECK_STR(sfen_of(&pos), STARTPOS);
+    CHECK_EQ(from_sfen(&pos, "4k4/9/9/9/4R4/9/9/9/4K4 w - 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_pass(&pos), HAYANAGI_ERR_PASS_IN_CHECK);
+    CHECK_STR(sfen_of(&pos), "4k4/9/9/9/4R4/9/9/9/4K4 w - 1");
+    CHECK_EQ(hayanagi_pass(NULL), HAYANAGI_ERR_NULL_POINTER);
+    /* key_after is the key after playing, for every legal move. */
+    for (p = 0; p < sizeof QUERY_POSITIONS / sizeof QUERY_POSITIONS[0]; p++) {
+        CHECK_EQ(from_sfen(&pos, QUERY_POSITIONS[p]), HAYANAGI_OK);
+        count = hayanagi_legal_moves(&pos, moves, HAYANAGI_MAX_MOVES, NULL);
+        for (i = 0; i < count; i++) {
+            after = pos;
+            CHECK_EQ(hayanagi_play(&after, moves[i], NULL), HAYANAGI_OK);
+            CHECK_EQ(hayanagi_key_after(&pos, moves[i], &key), HAYANAGI_OK);
+            CHECK(key == key_of(&after));
+        }
+    }
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_key_after(&pos, 0, &key), HAYANAGI_ERR_BAD_MOVE);
+    CHECK_EQ(hayanagi_key_after(&pos, move_of(&pos, "7g7f") ^ 1, &key), HAYANAGI_ERR_ILLEGAL_MOVE);
+    CHECK_EQ(hayanagi_key_after(&pos, move_of(&pos, "7g7f"), NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_position_sfen(&pos, sfen, sizeof sfen, NULL) > 0, 1);
+}
+
+static void test_mate_and_see(void) {
+    hayanagi_position pos, after;
+    uint16_t move = 0, line[3] = {0, 0, 0};
+    int32_t error = 1, value = 0, i, length;
+    int32_t flat[14] = {90, 315, 405, 495, 540, 855, 50, 0, 540, 540, 540, 540, 945, 1395};
+    char usi[HAYANAGI_USI_BUFFER_SIZE];
+    /* Mate in 1: found, and it mates (status after it); none from the start; no mate by a pawn drop. */
+    CHECK_EQ(from_sfen(&pos, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"), HAYANAGI_OK);
+    CHECK(hayanagi_mate_in_1(&pos, &move, &error));
+    CHECK_EQ(error, HAYANAGI_OK);
+    after = pos;
+    CHECK_EQ(hayanagi_play(&after, move, NULL), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_status(&after), HAYANAGI_STATUS_MATE);
+    CHECK(hayanagi_mate_in_1(&pos, NULL, NULL));
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK(!hayanagi_mate_in_1(&pos, &move, &error));
+    CHECK_EQ(error, HAYANAGI_OK);
+    CHECK_EQ(hayanagi_mate_in_3(&pos, line), 0);
+    CHECK_EQ(from_sfen(&pos, "kn7/9/1G7/9/9/9/9/9/4K4 b P 1"), HAYANAGI_OK);
+    CHECK(!hayanagi_mate_in_1(&pos, &move, NULL));
+    CHECK(!hayanagi_mate_in_1(NULL, &move, &error));
+    CHECK_EQ(error, HAYANAGI_ERR_NULL_POINTER);
+    /* Mate in 3: the line is legal move by move and ends in mate. */
+    CHECK_EQ(from_sfen(&pos, "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1"), HAYANAGI_OK);
+    CHECK(!hayanagi_mate_in_1(&pos, &move, NULL));
+    length = hayanagi_mate_in_3(&pos, line);
+    CHECK_EQ(length, 3);
+    after = pos;
+    for (i = 0; i < length && i < 3; i++) CHECK_EQ(hayanagi_play(&after, line[i], NULL), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_status(&after), HAYANAGI_STATUS_MATE);
+    CHECK_EQ(hayanagi_mate_in_3(&pos, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(from_sfen(&pos, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_mate_in_3(&pos, line), 1);
+    hayanagi_move_to_usi(line[0], usi, sizeof usi, NULL);
+    CHECK_STR(usi, "G*5b");
+    /* SEE: the rook takes a pawn the silver guards (90 - 990); with a cheap rook it pays. */
+    CHECK_EQ(from_sfen(&pos, "4k4/9/4s4/4p4/9/9/9/4R4/4K4 b - 1"), HAYANAGI_OK);
+    move = move_of(&pos, "5h5d");
+    CHECK_EQ(hayanagi_see(&pos, move, NULL, &value), HAYANAGI_OK);
+    CHECK_EQ(value, 90 - 990);
+    CHECK(!hayanagi_see_ge(&pos, move, NULL, 0, &error));
+    CHECK_EQ(error, HAYANAGI_OK);
+    CHECK(hayanagi_see_ge(&pos, move, NULL, 90 - 990, &error));
+    CHECK_EQ(hayanagi_see(&pos, move, flat, &value), HAYANAGI_OK);
+    CHECK_EQ(value, 90 - 50);
+    CHECK(hayanagi_see_ge(&pos, move, flat, 40, NULL));
+    flat[3] = HAYANAGI_MAX_SEE_VALUE + 1;
+    CHECK_EQ(hayanagi_see(&pos, move, flat, &value), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK(!hayanagi_see_ge(&pos, move, flat, -2000000000, &error));
+    CHECK_EQ(error, HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_see(&pos, move_of(&pos, "5h5d") ^ 3, NULL, &value), HAYANAGI_ERR_ILLEGAL_MOVE);
+    CHECK_EQ(hayanagi_see(&pos, 0, NULL, &value), HAYANAGI_ERR_BAD_MOVE);
+    CHECK_EQ(hayanagi_see(&pos, move, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+}
+
+static void test_setup_and_handicaps(void) {
+    hayanagi_position pos, read;
+    uint8_t board[81], hands[14];
+    int32_t problems[2 * 4], h;
+    size_t p, count = 99;
+    for (p = 0; p < sizeof QUERY_POSITIONS / sizeof QUERY_POSITIONS[0]; p++) {
+        uint64_t ply = 0;
+        CHECK_EQ(from_sfen(&pos, QUERY_POSITIONS[p]), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_board(&pos, board), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_hands(&pos, hands), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_ply(&pos, &ply), HAYANAGI_OK);
+        /* What the SFEN reader accepts, setup accepts with the SFEN relaxations, to the same SFEN. */
+        count = 99;
+        CHECK_EQ(hayanagi_position_setup(&read, board, hands, hayanagi_side_to_move(&pos), ply, HAYANAGI_RELAX_SFEN,
+                                         problems, 4, &count),
+                 HAYANAGI_OK);
+        CHECK_EQ(count, 0);
+        CHECK_STR(sfen_of(&read), QUERY_POSITIONS[p]);
+    }
+    /* Startpos: a game position; without a black king and without relaxations: two problems. */
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_board(&pos, board), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_hands(&pos, hands), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_position_setup(&read, board, hands, HAYANAGI_BLACK, 1, HAYANAGI_RELAX_NONE, NULL, 0, NULL),
+             HAYANAGI_OK);
+    board[HAYANAGI_SQUARE(5, 9)] = HAYANAGI_EMPTY;
+    CHECK_EQ(hayanagi_position_setup(&read, board, hands, HAYANAGI_BLACK, 1, HAYANAGI_RELAX_NONE, problems, 4, &count),
+             HAYANAGI_ERR_MISSING_KING);
+    CHECK_EQ(count, 1); /* the set's missing pieces do not count kings */
+    CHECK_EQ(problems[0], HAYANAGI_ERR_MISSING_KING);
+    CHECK_EQ(problems[1], HAYANAGI_NO_SQUARE);
+    CHECK_EQ(hayanagi_position_setup(&read, board, hands, HAYANAGI_BLACK, 1, HAYANAGI_RELAX_SFEN, problems, 4, &count),
+             HAYANAGI_OK);
+    CHECK_STR(sfen_of(&read), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG1GSNL b - 1");
+    /* A second pawn on a file (nifu), with its square; ply 0; a byte that is no piece. */
+    board[HAYANAGI_SQUARE(7, 5)] = HAYANAGI_PIECE(HAYANAGI_BLACK, HAYANAGI_PAWN);
+    CHECK_EQ(hayanagi_position_setup(&read, board, hands, HAYANAGI_BLACK, 1, HAYANAGI_RELAX_SFEN, problems, 4, &count),
+             HAYANAGI_ERR_SFEN_NIFU);
+    CHECK_EQ(count, 2); /* nifu on 7g (the second pawn in reading order), and 19 pawns */
+    CHECK_EQ(problems[1], HAYANAGI_SQUARE(7, 7));
+    CHECK_EQ(problems[2], HAYANAGI_ERR_SFEN_TOO_MANY_PIECES);
+    board[HAYANAGI_SQUARE(7, 5)] = HAYANAGI_EMPTY;
+    CHECK_EQ(hayanagi_position_setup(&read, board, hands, HAYANAGI_BLACK, 0, HAYANAGI_RELAX_SFEN, NULL, 0, &count),
+             HAYANAGI_ERR_SFEN_PLY_ZERO);
+    board[HAYANAGI_SQUARE(1, 1)] = 15; /* 1 + 14: no kind 14 */
+    CHECK_EQ(hayanagi_position_setup(&read, board, hands, HAYANAGI_BLACK, 1, HAYANAGI_RELAX_SFEN, problems, 4, &count),
+             HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(count, 1);
+    CHECK_EQ(problems[1], HAYANAGI_SQUARE(1, 1));
+    CHECK_EQ(hayanagi_position_setup(&read, board, hands, 2, 1, 0, NULL, 0, NULL), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_position_setup(&read, board, hands, 0, 1, 4, NULL, 0, NULL), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_position_setup(&read, NULL, hands, 0, 1, 0, NULL, 0, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_position_setup(NULL, board, hands, 0, 1, 0, NULL, 0, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_position_setup(&read, board, NULL, 0, 1, 0, NULL, 0, NULL), HAYANAGI_ERR_NULL_POINTER);
+    /* The 16 handicaps: each recognised as itself, White to move, pieces missing from the set only. */
+    for (h = HAYANAGI_HANDICAP_LANCE; h <= HAYANAGI_HANDICAP_THREE_PAWNS; h++) {
+        uint64_t ply = 0;
+        CHECK_EQ(hayanagi_position_handicap(&pos, h), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_handicap_of(&pos), h);
+        CHECK_EQ(hayanagi_side_to_move(&pos), HAYANAGI_WHITE);
+        CHECK(strcmp(hayanagi_handicap_name(h, 0), "unknown") != 0);
+        CHECK(strcmp(hayanagi_handicap_name(h, 1), "unknown") != 0);
+        CHECK_EQ(hayanagi_board(&pos, board), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_hands(&pos, hands), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_ply(&pos, &ply), HAYANAGI_OK);
+        CHECK_EQ(hayanagi_position_setup(&read, board, hands, HAYANAGI_WHITE, ply, HAYANAGI_RELAX_NONE, NULL, 0, NULL),
+                 HAYANAGI_ERR_MISSING_PIECES);
+        CHECK_EQ(hayanagi_position_setup(&read, board, hands, HAYANAGI_WHITE, ply,
+                                         HAYANAGI_RELAX_INCOMPLETE_MATERIAL, NULL, 0, NULL),
+                 HAYANAGI_OK);
+    }
+    CHECK_EQ(hayanagi_position_handicap(&pos, HAYANAGI_HANDICAP_ROOK), HAYANAGI_OK);
+    CHECK_STR(sfen_of(&pos), "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+    CHECK_STR(hayanagi_handicap_name(HAYANAGI_HANDICAP_ROOK_LANCE, 0), "rook-lance");
+    CHECK_STR(hayanagi_handicap_name(HAYANAGI_HANDICAP_ROOK_LANCE, 1), "\xe9\xa3\x9b\xe9\xa6\x99\xe8\x90\xbd\xe3\x81\xa1");
+    CHECK_STR(hayanagi_handicap_name(16, 0), "unknown");
+    CHECK_STR(hayanagi_handicap_name(-1, 1), "unknown");
+    CHECK_EQ(hayanagi_position_handicap(&pos, 16), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_position_handicap(NULL, 0), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_handicap_of(&pos), HAYANAGI_NO_HANDICAP);
+    CHECK_EQ(hayanagi_handicap_of(NULL), HAYANAGI_ERR_NULL_POINTER);
+}
+
+static void test_move_text(void) {
+    hayanagi_position pos;
+    uint16_t moves[HAYANAGI_MAX_MOVES], move;
+    char text[HAYANAGI_JAPANESE_BUFFER_SIZE], csa[HAYANAGI_CSA_BUFFER_SIZE];
+    size_t p, offset, read, needed;
+    int32_t count, i, style, len;
+    /* Every legal move: CSA and both Japanese styles (with and without a previous move) read back to
+       the move, within the header's buffer sizes. */
+    for (p = 0; p < sizeof QUERY_POSITIONS / sizeof QUERY_POSITIONS[0]; p++) {
+        CHECK_EQ(from_sfen(&pos, QUERY_POSITIONS[p]), HAYANAGI_OK);
+        count = hayanagi_legal_moves(&pos, moves, HAYANAGI_MAX_MOVES, NULL);
+        for (i = 0; i < count; i++) {
+            int32_t to;
+            len = hayanagi_move_to_csa(&pos, moves[i], csa, sizeof csa, &needed);
+            CHECK_EQ(len, 7);
+            CHECK_EQ(needed, 8);
+            move = 0;
+            CHECK_EQ(hayanagi_parse_csa_move(&pos, csa, (size_t)len, &move, NULL), HAYANAGI_OK);
+            CHECK_EQ(move, moves[i]);
+            CHECK_EQ(hayanagi_move_decode(moves[i], NULL, &to, NULL, NULL), HAYANAGI_OK);
+            for (style = HAYANAGI_STYLE_KIF; style <= HAYANAGI_STYLE_KI2; style++) {
+                int32_t previous;
+                for (previous = 0; previous < 2; previous++) {
+                    int32_t prev = previous ? to : HAYANAGI_NO_SQUARE;
+                    len = hayanagi_move_to_japanese(&pos, moves[i], prev, style, text, sizeof text, NULL);
+                    CHECK(len > 0 && len < HAYANAGI_JAPANESE_BUFFER_SIZE);
+                    move = 0;
+                    read = 0;
+                    CHECK_EQ(hayanagi_parse_japanese_move(&pos, text, (size_t)len, prev, &move, &read, NULL),
+                             HAYANAGI_OK);
+                    CHECK_EQ(move, moves[i]);
+                    CHECK_EQ(read, len);
+                }
+            }
+        }
+    }
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    move = move_of(&pos, "7g7f");
+    CHECK_EQ(hayanagi_move_to_csa(&pos, move, csa, sizeof csa, NULL), 7);
+    CHECK_STR(csa, "+7776FU");
+    CHECK_EQ(hayanagi_move_to_japanese(&pos, move, HAYANAGI_NO_SQUARE, HAYANAGI_STYLE_KIF, text, sizeof text, NULL), 13);
+    CHECK_STR(text, "\xef\xbc\x97\xe5\x85\xad\xe6\xad\xa9(77)"); /* ７六歩(77) */
+    CHECK_EQ(hayanagi_move_to_japanese(&pos, move, HAYANAGI_NO_SQUARE, HAYANAGI_STYLE_KI2, text, sizeof text, NULL), 12);
+    CHECK_STR(text, "\xe2\x96\xb2\xef\xbc\x97\xe5\x85\xad\xe6\xad\xa9"); /* ▲７六歩 */
+    CHECK_EQ(hayanagi_move_to_japanese(&pos, move, HAYANAGI_NO_SQUARE, HAYANAGI_STYLE_KI2, text, 12, &needed),
+             HAYANAGI_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ(needed, 13);
+    CHECK_EQ(hayanagi_move_to_japanese(&pos, move, HAYANAGI_NO_SQUARE, 2, text, sizeof text, NULL), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_move_to_japanese(&pos, move, 82, 0, text, sizeof text, NULL), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_move_to_csa(&pos, move ^ 1, csa, sizeof csa, NULL), HAYANAGI_ERR_ILLEGAL_MOVE);
+    CHECK_EQ(hayanagi_move_to_csa(&pos, 0, csa, sizeof csa, NULL), HAYANAGI_ERR_BAD_MOVE);
+    /* Errors with their offsets. */
+    offset = 99;
+    CHECK_EQ(hayanagi_parse_csa_move(&pos, "-3334FU", 7, &move, &offset), HAYANAGI_ERR_CSA_WRONG_SIDE);
+    CHECK_EQ(offset, 0);
+    CHECK_EQ(hayanagi_parse_csa_move(&pos, "+7776F", 6, &move, &offset), HAYANAGI_ERR_CSA_TRUNCATED);
+    CHECK_EQ(hayanagi_parse_csa_move(&pos, "+7775FU", 7, &move, &offset), HAYANAGI_ERR_ILLEGAL_MOVE);
+    CHECK_EQ(hayanagi_parse_csa_move(&pos, "+7776FU", 7, NULL, &offset), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_parse_japanese_move(&pos, "\xe5\x90\x8c\xe6\xad\xa9", 6, HAYANAGI_NO_SQUARE, &move, NULL, &offset),
+             HAYANAGI_ERR_JAPANESE_NO_PREVIOUS_MOVE); /* 同歩 */
+    CHECK_EQ(hayanagi_parse_japanese_move(&pos, "\xe2\x96\xb3", 3, HAYANAGI_NO_SQUARE, &move, NULL, &offset),
+             HAYANAGI_ERR_JAPANESE_WRONG_SIDE); /* △ */
+    offset = 99;
+    CHECK_EQ(hayanagi_parse_japanese_move(&pos, "\xef\xbc\x97\xff", 4, HAYANAGI_NO_SQUARE, &move, NULL, &offset),
+             HAYANAGI_ERR_NOT_UTF8);
+    CHECK_EQ(offset, 3);
+    CHECK_EQ(hayanagi_parse_japanese_move(&pos, "7g7f", SIZE_MAX, HAYANAGI_NO_SQUARE, &move, NULL, NULL),
+             HAYANAGI_ERR_BAD_LENGTH);
+    CHECK_EQ(hayanagi_parse_japanese_move(NULL, "x", 1, HAYANAGI_NO_SQUARE, &move, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+}
+
+static void test_packed(void) {
+    hayanagi_position pos, read;
+    uint8_t packed[HAYANAGI_PACKED_SIZE], records[4 * HAYANAGI_PSV_SIZE], board[81], board_read[81];
+    uint16_t moves[HAYANAGI_MAX_MOVES], move = 0;
+    size_t p, offset;
+    int32_t format, eval = 0, result = 9, n = 0, i;
+    for (p = 0; p < sizeof QUERY_POSITIONS / sizeof QUERY_POSITIONS[0]; p++) {
+        int both_kings;
+        CHECK_EQ(from_sfen(&pos, QUERY_POSITIONS[p]), HAYANAGI_OK);
+        both_kings = hayanagi_king_square(&pos, 0) != HAYANAGI_NO_SQUARE && hayanagi_king_square(&pos, 1) != HAYANAGI_NO_SQUARE;
+        for (format = HAYANAGI_PACKED_HCP; format <= HAYANAGI_PACKED_SFEN; format++) {
+            int32_t written = hayanagi_position_pack(&pos, format, packed, sizeof packed);
+            if (!both_kings) {
+                CHECK_EQ(written, HAYANAGI_ERR_PACK_MISSING_KING);
+                continue;
+            }
+            CHECK_EQ(written, HAYANAGI_PACKED_SIZE);
+            CHECK_EQ(hayanagi_position_unpack(&read, format, packed, sizeof packed, NULL), HAYANAGI_OK);
+            /* The same position, at ply 1. */
+            CHECK_EQ(hayanagi_board(&read, board_read), HAYANAGI_OK);
+            CHECK_EQ(hayanagi_board(&pos, board), HAYANAGI_OK);
+            CHECK(memcmp(board, board_read, 81) == 0);
+            CHECK_EQ(ply_of(&read), 1);
+            CHECK_EQ(hayanagi_side_to_move(&read), hayanagi_side_to_move(&pos));
+        }
+    }
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_position_pack(&pos, 2, packed, sizeof packed), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_position_pack(&pos, 0, packed, 31), HAYANAGI_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ(hayanagi_position_pack(&pos, 0, NULL, 32), HAYANAGI_ERR_NULL_POINTER);
+    memset(packed, 0, sizeof packed);
+    offset = 99;
+    CHECK_EQ(hayanagi_position_unpack(&read, HAYANAGI_PACKED_SFEN, packed, 32, &offset), HAYANAGI_ERR_UNPACK_KINGS_ON_ONE_SQUARE);
+    offset = 99;
+    CHECK_EQ(hayanagi_position_unpack(&read, HAYANAGI_PACKED_SFEN, packed, 31, &offset), HAYANAGI_ERR_RECORD_TRUNCATED);
+    CHECK_EQ(offset, 31);
+    CHECK_EQ(hayanagi_position_unpack(&read, HAYANAGI_PACKED_SFEN, NULL, 32, &offset), HAYANAGI_ERR_NULL_POINTER);
+    /* Records: written one after another into an array, read back by index. */
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_legal_moves(&pos, moves, HAYANAGI_MAX_MOVES, NULL), 30);
+    for (i = 0; i < 3; i++) {
+        CHECK_EQ(hayanagi_hcpe_write(&pos, -35 + i, moves[i], i, records + i * HAYANAGI_HCPE_SIZE,
+                                     sizeof records - (size_t)i * HAYANAGI_HCPE_SIZE),
+                 HAYANAGI_HCPE_SIZE);
+    }
+    for (i = 0; i < 3; i++) {
+        CHECK_EQ(hayanagi_hcpe_read(records, 3 * HAYANAGI_HCPE_SIZE, (size_t)i, &read, &eval, &move, &result, NULL),
+                 HAYANAGI_OK);
+        CHECK_STR(sfen_of(&read), STARTPOS);
+        CHECK(eval == -35 + i && move == moves[i] && result == i);
+    }
+    CHECK_EQ(hayanagi_hcpe_read(records, 3 * HAYANAGI_HCPE_SIZE, 3, &read, NULL, NULL, NULL, NULL), HAYANAGI_ERR_OUT_OF_RANGE);
+    offset = 0;
+    CHECK_EQ(hayanagi_hcpe_read(records, 3 * HAYANAGI_HCPE_SIZE - 1, 2, &read, NULL, NULL, NULL, &offset),
+             HAYANAGI_ERR_RECORD_TRUNCATED);
+    CHECK_EQ(offset, 3 * HAYANAGI_HCPE_SIZE - 1);
+    records[HAYANAGI_HCPE_SIZE + 36] = 3; /* record 1: no such game result */
+    CHECK_EQ(hayanagi_hcpe_read(records, 3 * HAYANAGI_HCPE_SIZE, 1, &read, NULL, NULL, NULL, &offset),
+             HAYANAGI_ERR_RECORD_GAME_RESULT);
+    CHECK_EQ(offset, HAYANAGI_HCPE_SIZE + 36);
+    CHECK_EQ(hayanagi_hcpe_write(&pos, 40000, moves[0], 0, records, sizeof records), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_hcpe_write(&pos, 0, moves[0], 3, records, sizeof records), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_hcpe_write(&pos, 0, (uint16_t)hayanagi_move_normal(HAYANAGI_SQUARE(5, 9), HAYANAGI_SQUARE(5, 5), 0),
+                                 0, records, sizeof records),
+             HAYANAGI_ERR_ILLEGAL_MOVE);
+    CHECK_EQ(hayanagi_hcpe_write(&pos, 0, moves[0], 0, records, HAYANAGI_HCPE_SIZE - 1), HAYANAGI_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ(hayanagi_hcpe_read(records, 38, 0, NULL, NULL, NULL, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    /* PSV keeps the ply. */
+    CHECK_EQ(from_usi(&pos, "position startpos moves 7g7f 3c3d"), HAYANAGI_OK);
+    n = hayanagi_legal_moves(&pos, moves, HAYANAGI_MAX_MOVES, NULL);
+    CHECK(n > 0);
+    CHECK_EQ(hayanagi_psv_write(&pos, 12, moves[0], HAYANAGI_PSV_LOSS, records, sizeof records), HAYANAGI_PSV_SIZE);
+    CHECK_EQ(hayanagi_psv_read(records, HAYANAGI_PSV_SIZE, 0, &read, &eval, &move, &result, NULL), HAYANAGI_OK);
+    CHECK_STR(sfen_of(&read), sfen_of(&pos));
+    CHECK(eval == 12 && move == moves[0] && result == HAYANAGI_PSV_LOSS);
+    records[36] = records[37] = 0; /* game ply 0 */
+    CHECK_EQ(hayanagi_psv_read(records, HAYANAGI_PSV_SIZE, 0, &read, NULL, NULL, NULL, &offset), HAYANAGI_ERR_RECORD_PLY_ZERO);
+    CHECK_EQ(offset, 36);
+    CHECK_EQ(hayanagi_psv_write(&pos, 0, moves[0], 2, records, sizeof records), HAYANAGI_ERR_OUT_OF_RANGE);
+}
+
 int main(void) {
     test_sizes_and_messages();
     test_startpos();
@@ -1229,6 +1572,11 @@ int main(void) {
     test_history();
     test_declaration();
     test_version();
+    test_pass_and_key_after();
+    test_mate_and_see();
+    test_setup_and_handicaps();
+    test_move_text();
+    test_packed();
     printf("hayanagi C API: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }

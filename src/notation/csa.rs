@@ -63,8 +63,9 @@ impl PieceKind {
 /// assert_eq!(err.kind(), CsaMoveErrorKind::WrongSide);
 /// assert_eq!(err.kind().to_string(), "the sign is not the side to move");
 /// ```
+// Not `non_exhaustive`, so that a mapping of the kinds (the C API's error codes) fails to build
+// when one is added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum CsaMoveErrorKind {
     /// The move ends before its 7 bytes (`+7776F`).
     Truncated,

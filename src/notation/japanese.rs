@@ -344,8 +344,9 @@ impl fmt::Display for JapaneseMove {
 /// assert_eq!(pos.parse_japanese_move("同歩", None).unwrap_err().kind(), JapaneseMoveErrorKind::NoPreviousMove);
 /// assert_eq!(pos.parse_japanese_move("７五歩", None).unwrap_err().kind(), JapaneseMoveErrorKind::NoSuchMove);
 /// ```
+// Not `non_exhaustive`, so that a mapping of the kinds (the C API's error codes) fails to build
+// when one is added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum JapaneseMoveErrorKind {
     /// Not a destination square (`７六`, `76`) or `同`.
     Destination,

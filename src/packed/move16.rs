@@ -41,8 +41,9 @@ pub enum Move16Format {
 /// assert_eq!(err, Move16Error::BadSquare { value: 127 });
 /// assert_eq!(err.to_string(), "destination 127, expected a square 0-80");
 /// ```
+// Not `non_exhaustive`, so that a mapping of the kinds (the C API's error codes) fails to build
+// when one is added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Move16Error {
     /// The code 0 (no move).
     NoMove,

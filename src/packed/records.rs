@@ -160,8 +160,9 @@ pub struct Psv {
 /// assert_eq!(Hcpe::read(&bytes[..Hcpe::SIZE]), Err((36, RecordErrorKind::GameResult { value: 3 })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+// Not `non_exhaustive`, so that a mapping of the kinds (the C API's error codes) fails to build
+// when one is added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum RecordErrorKind {
     /// The packed position is rejected (the offset is at the byte of the offending code).
     Position(UnpackErrorKind),

@@ -210,8 +210,9 @@ impl Undo {
 /// assert_eq!(pos.ply(), u64::MAX);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+// Not `non_exhaustive`, so that a mapping of the kinds (the C API's error codes) fails to build
+// when one is added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum PlayError {
     /// The move is not legal in the position ([`Position::play`]).
     Illegal(Move),
