@@ -5,6 +5,7 @@ use hayanagi::{
     Color, DeclarationFailures, DeclarationOutcome, DeclarationRule, Entry, Handicap, History, HistoryError,
     Move as CoreMove, MoveFilter as CoreFilter, PackedFormat, Piece, PieceKind, Position, Square, Status as CoreStatus,
 };
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -203,6 +204,54 @@ impl Board {
         )))
     }
 
+    /// Board.push (a METH_O method, see `fast`): plays a legal Move, code or USI text.
+    pub(crate) fn push_o(py: Python<'_>, slf: &Bound<'_, Board>, mv: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let mut board = slf.try_borrow_mut()?;
+        let mv = board.move_arg(py, mv)?;
+        board.play(py, mv)?;
+        Ok(py.None())
+    }
+
+    /// Board.push_usi: plays a legal move written in USI.
+    pub(crate) fn push_usi_o(py: Python<'_>, slf: &Bound<'_, Board>, usi: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let text: PyBackedStr = usi.extract()?;
+        let mut board = slf.try_borrow_mut()?;
+        let mv = board.pos.parse_usi_move(&text).map_err(|e| errors::usi_move_error(py, Some(&board.pos), &text, e))?;
+        board.play(py, mv)?;
+        Ok(py.None())
+    }
+
+    /// Board.set_sfen: the position of an SFEN, the moves forgotten; nothing changes on an error.
+    pub(crate) fn set_sfen_o(py: Python<'_>, slf: &Bound<'_, Board>, sfen: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let text: PyBackedStr = sfen.extract()?;
+        let pos = Position::from_sfen(&text).map_err(|e| errors::sfen_error(py, e))?;
+        slf.try_borrow_mut()?.reset_to(pos);
+        Ok(py.None())
+    }
+
+    /// Board.set_hcp: the position of 32 HCP bytes (bytes, a numpy row or any 32-byte buffer), the
+    /// moves forgotten; nothing changes on an error.
+    pub(crate) fn set_hcp_o(py: Python<'_>, slf: &Bound<'_, Board>, data: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let pos = packed_bytes(py, data, |bytes| {
+            Position::from_packed(bytes, PackedFormat::Hcp).map_err(|e| errors::unpack_error(py, e))
+        })?;
+        slf.try_borrow_mut()?.reset_to(pos);
+        Ok(py.None())
+    }
+
+    /// Board.is_legal: whether a Move, code or USI text is legal here (malformed text raises).
+    pub(crate) fn is_legal_o(py: Python<'_>, slf: &Bound<'_, Board>, mv: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let board = slf.try_borrow()?;
+        let legal = if mv.is_instance_of::<PyString>() {
+            let text: PyBackedStr = mv.extract()?;
+            let mv = CoreMove::from_usi(&text).map_err(|e| errors::usi_move_error(py, None, &text, e))?;
+            board.pos.is_legal(mv)
+        } else {
+            board.pos.is_legal(board.move_arg(py, mv)?)
+        };
+        Ok(pyo3::types::PyBool::new(py, legal).to_owned().into_any().unbind())
+    }
+
     fn from_position(py: Python<'_>, pos: Result<Position, PyErr>) -> PyResult<Board> {
         let _ = py;
         pos.map(Board::with_start)
@@ -217,6 +266,42 @@ impl Board {
     pub(crate) fn moves_played(&self) -> Vec<CoreMove> {
         self.history.moves().collect()
     }
+}
+
+/// Calls `f` with the 32 bytes of a packed position: `bytes`, a one-dimensional uint8 numpy array
+/// (a row of a HuffmanCodedPos array's 'hcp' field), or anything else `bytes()` reads (a numpy
+/// record of the HuffmanCodedPos dtype, a memoryview, a bytearray). Raises PackedError for another
+/// length, TypeError for an int (which `bytes()` would read as a length).
+pub(crate) fn packed_bytes<T>(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    f: impl FnOnce(&[u8; 32]) -> PyResult<T>,
+) -> PyResult<T> {
+    let exact = |bytes: &[u8]| -> PyResult<[u8; 32]> {
+        bytes.try_into().map_err(|_| {
+            errors::new_error::<errors::PackedError>(
+                py,
+                format_args!("packed positions are 32 bytes, not {}", bytes.len()),
+                "length",
+                None,
+                &[],
+            )
+        })
+    };
+    if let Ok(bytes) = data.cast::<PyBytes>() {
+        return f(&exact(bytes.as_bytes())?);
+    }
+    if let Ok(array) = data.cast::<PyArray1<u8>>() {
+        let array = array.try_readonly()?;
+        if let Ok(slice) = array.as_slice() {
+            return f(&exact(slice)?);
+        }
+    }
+    if data.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err("packed position data is bytes or a buffer, not an int"));
+    }
+    let copied = py.get_type::<PyBytes>().call1((data,))?;
+    f(&exact(copied.cast::<PyBytes>()?.as_bytes())?)
 }
 
 fn color_arg(color: usize) -> PyResult<Color> {
@@ -318,22 +403,16 @@ impl Board {
         }
     }
 
-    /// The board of 32 packed bytes: HCP (cshogi's HuffmanCodedPos) or PackedSfen (YaneuraOu).
-    /// format is 'hcp' or 'packed_sfen'. Raises PackedError naming the byte and bit.
+    /// The board of 32 packed bytes (bytes, a numpy row such as hcpe['hcp'][i], or any 32-byte
+    /// buffer): HCP (cshogi's HuffmanCodedPos) or PackedSfen (YaneuraOu). format is 'hcp' or
+    /// 'packed_sfen'. Raises PackedError naming the byte and bit.
     #[staticmethod]
     #[pyo3(signature = (data, format = "hcp"))]
-    fn from_packed(py: Python<'_>, data: &[u8], format: &str) -> PyResult<Board> {
+    fn from_packed(py: Python<'_>, data: &Bound<'_, PyAny>, format: &str) -> PyResult<Board> {
         let format = packed_format(format)?;
-        let bytes: &[u8; 32] = data.try_into().map_err(|_| {
-            errors::new_error::<errors::PackedError>(
-                py,
-                format_args!("packed positions are 32 bytes, not {}", data.len()),
-                "length",
-                None,
-                &[],
-            )
-        })?;
-        Position::from_packed(bytes, format).map(Board::with_start).map_err(|e| errors::unpack_error(py, e))
+        packed_bytes(py, data, |bytes| {
+            Position::from_packed(bytes, format).map(Board::with_start).map_err(|e| errors::unpack_error(py, e))
+        })
     }
 
     /// The position's 32 packed bytes: format 'hcp' (cshogi) or 'packed_sfen' (YaneuraOu). Raises
@@ -342,22 +421,6 @@ impl Board {
     fn to_packed<'py>(&self, py: Python<'py>, format: &str) -> PyResult<Bound<'py, PyBytes>> {
         let bytes = self.pos.to_packed(packed_format(format)?).map_err(|e| errors::pack_error(py, e))?;
         Ok(PyBytes::new(py, &bytes))
-    }
-
-    /// Replaces the position with the one of an SFEN and forgets the moves (cshogi's set_sfen).
-    /// On an error (SfenError) nothing changes.
-    fn set_sfen(&mut self, py: Python<'_>, sfen: &str) -> PyResult<()> {
-        let pos = Position::from_sfen(sfen).map_err(|e| errors::sfen_error(py, e))?;
-        self.reset_to(pos);
-        Ok(())
-    }
-
-    /// Replaces the position with the one of 32 HCP bytes and forgets the moves (cshogi's set_hcp).
-    /// On an error (PackedError) nothing changes.
-    fn set_hcp(&mut self, py: Python<'_>, data: &[u8]) -> PyResult<()> {
-        let board = Board::from_packed(py, data, "hcp")?;
-        self.reset_to(board.pos);
-        Ok(())
     }
 
     /// The SFEN of the position (4 fields).
@@ -387,19 +450,6 @@ impl Board {
     /// The SFEN of the position the moves were played from.
     fn start_sfen(&self) -> String {
         self.start.sfen().to_string()
-    }
-
-    /// Plays a legal move: a Move, a hayanagi move code (int) or USI text (str). Raises MoveError
-    /// (kind 'illegal' for a well-formed move that is not legal); on an error nothing changes.
-    fn push(&mut self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
-        let mv = self.move_arg(py, mv)?;
-        self.play(py, mv)
-    }
-
-    /// Plays a legal move written in USI ('7g7f', 'P*5e'). Raises MoveError.
-    fn push_usi(&mut self, py: Python<'_>, usi: &str) -> PyResult<()> {
-        let mv = self.pos.parse_usi_move(usi).map_err(|e| errors::usi_move_error(py, Some(&self.pos), usi, e))?;
-        self.play(py, mv)
     }
 
     /// Takes back the last move and returns it. Raises IndexError when no move was played.
@@ -450,16 +500,6 @@ impl Board {
             None => self.pos.count_legal_moves(),
             Some(filter) => self.pos.count_legal_moves_of(filter.get().core()),
         }
-    }
-
-    /// True if the move (Move, code or USI text) is legal here. Malformed text raises MoveError.
-    fn is_legal(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
-        if mv.is_instance_of::<PyString>() {
-            let text: PyBackedStr = mv.extract()?;
-            let mv = CoreMove::from_usi(&text).map_err(|e| errors::usi_move_error(py, None, &text, e))?;
-            return Ok(self.pos.is_legal(mv));
-        }
-        Ok(self.pos.is_legal(self.move_arg(py, mv)?))
     }
 
     /// True if the legal move gives check. Raises MoveError for a move that is not legal.

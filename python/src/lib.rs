@@ -8,6 +8,7 @@
 mod board;
 pub mod data;
 pub mod errors;
+mod fast;
 mod moves;
 mod picture;
 mod records;
@@ -22,6 +23,7 @@ fn _hayanagi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<moves::Move>()?;
     m.add_class::<board::Board>()?;
+    fast::install(m.py())?;
     m.add_class::<board::MoveFilter>()?;
     m.add_class::<board::Status>()?;
     m.add_class::<board::Declaration>()?;

@@ -124,6 +124,44 @@ def test_packed_round_trip():
         Board.from_packed(bytes(32), "packed_sfen")
 
 
+def test_set_hcp_reads_bytes_numpy_rows_and_buffers():
+    import numpy as np
+
+    board = Board.from_usi("startpos moves 7g7f 3c3d 8h2b+")
+    data = board.to_packed("hcp")
+    records = np.zeros(3, dtype=hayanagi.HuffmanCodedPosAndEval)
+    records["hcp"][1] = np.frombuffer(data, np.uint8)
+    hcps = np.frombuffer(data * 2, dtype=hayanagi.HuffmanCodedPos)
+    wide = np.frombuffer(data * 2, np.uint8)[::2]  # not contiguous: read through bytes()
+    target = board.sfen().rsplit(" ", 1)[0]
+    for given in (data, bytearray(data), memoryview(data), records["hcp"][1], records[1]["hcp"], hcps[1], np.frombuffer(data, np.uint8)):
+        other = Board()
+        other.push("2g2f")
+        other.set_hcp(given)
+        assert other.sfen().rsplit(" ", 1)[0] == target and other.moves == []
+        assert Board.from_packed(given).sfen() == other.sfen()
+    start = Board()
+    for bad, error in ((records[1], hayanagi.PackedError), (data[:31], hayanagi.PackedError), (wide, hayanagi.PackedError), (32, TypeError), ("x" * 32, TypeError)):
+        with pytest.raises(error):
+            start.set_hcp(bad)  # type: ignore[arg-type]
+        assert start == Board() and start.moves == []
+
+
+def test_one_argument_methods_take_it_positionally():
+    board = Board()
+    board.push("7g7f")
+    board.push_usi("3c3d")
+    board.set_sfen(board.sfen())
+    assert board.is_legal("2g2f") and not board.is_legal("2g2e")
+    with pytest.raises(TypeError):
+        board.push(mv="2g2f")  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        board.push()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Board.push(object(), "2g2f")  # type: ignore[arg-type]
+    assert "Plays a legal move" in (Board.push.__doc__ or "")
+
+
 def random_boards(count: int, seed: int):
     import random
 
