@@ -335,7 +335,102 @@ fn encode(pos: &Position, layout: &Layout) -> Result<[u8; 32], PackError> {
     Ok(out.bytes())
 }
 
+/// Reads a packed position: [`fast_setup`] and [`Setup::validate`] for the records that are
+/// right (nearly all of them), [`decode_checked`] for the error of one that is not.
 pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Position, UnpackError> {
+    let fast = fast_setup(bytes, layout, ply).and_then(|setup| setup.validate(Relaxations::INCOMPLETE_MATERIAL).ok());
+    debug_assert_eq!(fast.as_ref().ok_or(()), decode_checked(bytes, layout, ply).as_ref().map_err(|_| ()));
+    match fast {
+        Some(pos) => Ok(pos),
+        None => decode_checked(bytes, layout, ply),
+    }
+}
+
+/// The piece of a board decode-table slot (`1 + piece index`; 0 for an empty square).
+const PIECE_OF_SLOT: [Option<Piece>; 32] = {
+    let mut pieces = [None; 32];
+    let mut slot = 1;
+    while slot <= Piece::NUM {
+        pieces[slot] = Piece::try_index(slot - 1);
+        slot += 1;
+    }
+    pieces
+};
+
+/// The counter a board decode-table slot adds to: its piece's base kind (P L N S G B R), 7 for an
+/// empty square (and for kings, which have no board code).
+const COUNTER_OF_SLOT: [u8; 32] = {
+    let mut counters = [7u8; 32];
+    let mut slot = 1;
+    while slot <= Piece::NUM {
+        if let Some(piece) = Piece::try_index(slot - 1)
+            && !matches!(piece.kind(), PieceKind::King)
+        {
+            counters[slot] = piece.kind().unpromote().index() as u8;
+        }
+        slot += 1;
+    }
+    counters
+};
+
+/// The setup of a packed position with the layout's own checks (king squares, codes, their order,
+/// no kind above the set counting the box) decided once at the end rather than code by code, and no
+/// bit positions kept: `None` whenever [`decode_checked`] would report an error of the layout, so
+/// that it can say which and where. The rules of positions are left to [`Setup::validate`].
+#[inline]
+fn fast_setup(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Setup> {
+    let mut input = BitReader::new(bytes);
+    let side = if input.read(1) == 1 { Color::White } else { Color::Black };
+    let black = square_of_packed(input.read(7) as usize)?;
+    let white = square_of_packed(input.read(7) as usize)?;
+    if black == white {
+        return None;
+    }
+    let mut board = [None; Square::NUM];
+    board[black.index()] = Some(Piece::new(Color::Black, PieceKind::King));
+    board[white.index()] = Some(Piece::new(Color::White, PieceKind::King));
+    // By base kind, and a last counter for empty squares.
+    let mut counts = [0u32; 8];
+    for square in PACKED_ORDER {
+        if square == black || square == white {
+            continue;
+        }
+        // A code past bit 256 reads zeros (empty squares) and leaves the cursor past the end.
+        let entry = layout.board_decode[input.peek8() as usize];
+        let slot = (entry & 31) as usize;
+        // (The masks keep every index visibly in range: no panic path.)
+        input.cursor += (entry >> 5) as usize + 1;
+        board[square.index()] = PIECE_OF_SLOT[slot];
+        counts[(COUNTER_OF_SLOT[slot] & 7) as usize] += 1;
+    }
+    if input.cursor > BITS {
+        return None;
+    }
+    let mut hands = [Hand::EMPTY; 2];
+    let mut last = 0u8;
+    while input.cursor < BITS {
+        let entry = layout.hand_decode[input.peek8() as usize];
+        let code = entry & 31;
+        if entry == INVALID || code < last {
+            return None;
+        }
+        last = code;
+        input.cursor += (entry >> 5) as usize + 1;
+        let (place, kind) = (code as usize / 7, code as usize % 7);
+        counts[kind] += 1;
+        let kind = PieceKind::try_index(kind)?;
+        if let Some(hand) = hands.get_mut(place) {
+            *hand = hand.with(kind, hand.count(kind) + 1);
+        }
+    }
+    let within_set = counts.iter().zip(SET).all(|(&count, limit)| count <= limit as u32);
+    (input.cursor == BITS && within_set).then_some(Setup { board, hands, side_to_move: side, ply })
+}
+
+/// Reads a packed position code by code, checking each as it goes: the reader that names the bit
+/// of the first error. [`decode`] runs it only for the records [`fast_setup`] and
+/// [`Setup::validate`] refuse.
+fn decode_checked(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Position, UnpackError> {
     let mut input = BitReader::new(bytes);
     let side = if input.read(1) == 1 { Color::White } else { Color::Black };
     let mut board = [None; Square::NUM];

@@ -373,25 +373,48 @@ impl Position {
         side: Color,
         ply: u64,
     ) -> Position {
-        let mut pos = Position {
-            board: [None; Square::NUM],
-            by_color: [Bitboard::EMPTY; Color::NUM],
-            by_kind: [Bitboard::EMPTY; PieceKind::NUM],
-            hands,
-            kings: [None; Color::NUM],
-            side,
-            ply,
-            key: 0,
-        };
+        // One pass with no branch on what a square holds (an SFEN or a packed record makes that
+        // unpredictable): each square's bit joins the set of its piece (slot 0 for an empty square,
+        // dropped), and its key is masked to zero when it is empty.
+        let mut by_piece = [Bitboard::EMPTY; Piece::NUM + 1];
+        let mut key = if side == Color::White { zobrist::SIDE } else { 0 };
         for square in Square::ALL {
-            if let Some(piece) = board[square.index()] {
-                pos.put(square, piece);
-                if piece.kind() == PieceKind::King {
-                    pos.kings[piece.color().index()] = Some(square);
-                }
+            let held = board[square.index()];
+            let slot = held.map_or(0, |piece| piece.index() + 1);
+            // All ones for a piece (slot 1-28), zero for an empty square: arithmetic the compiler
+            // keeps as such (written as `is_some()` it becomes a branch again).
+            let present = 0u64.wrapping_sub(((slot + 31) >> 5) as u64);
+            let piece = held.unwrap_or(Piece::new(Color::Black, PieceKind::Pawn));
+            if let Some(set) = by_piece.get_mut(slot) {
+                *set |= Bitboard::from_square(square);
+            }
+            key ^= zobrist::board(piece, square) & present;
+        }
+        let mut by_color = [Bitboard::EMPTY; Color::NUM];
+        let mut by_kind = [Bitboard::EMPTY; PieceKind::NUM];
+        let mut kings = [None; Color::NUM];
+        for color in Color::ALL {
+            for kind in PieceKind::ALL {
+                let set = by_piece.get(Piece::new(color, kind).index() + 1).copied().unwrap_or(Bitboard::EMPTY);
+                by_color[color.index()] |= set;
+                by_kind[kind.index()] |= set;
+            }
+            // More than one king of a colour: the last in reading order is "the" king.
+            let own_kings = by_piece
+                .get(Piece::new(color, PieceKind::King).index() + 1)
+                .copied()
+                .unwrap_or(Bitboard::EMPTY)
+                .to_u128();
+            kings[color.index()] =
+                (own_kings != 0).then(|| 127 - own_kings.leading_zeros() as usize).and_then(Square::try_index);
+        }
+        for color in Color::ALL {
+            for kind in PieceKind::HAND {
+                key ^= zobrist::hand_or_zero(color, kind, hands[color.index()].count(kind));
             }
         }
-        pos.key = pos.compute_key();
+        let pos = Position { board: *board, by_color, by_kind, hands, kings, side, ply, key };
+        debug_assert_eq!(pos.key, pos.compute_key());
         pos
     }
 

@@ -8,7 +8,7 @@
 use core::fmt;
 use core::ops::{BitOr, BitOrAssign};
 
-use crate::{Color, Hand, Piece, PieceKind, Position, Square};
+use crate::{Bitboard, Color, Hand, Piece, PieceKind, Position, Square};
 
 /// The most pieces of each hand kind one set has, indexed by kind (P L N S G B R).
 pub(crate) const SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
@@ -181,6 +181,55 @@ impl Setup {
     /// A [`SetupError`] listing every problem found ([`SetupError::problems`]), board problems in
     /// reading order (9a, 8a, ..., 1i) first. The setup is not changed.
     pub fn validate(&self, relax: Relaxations) -> Result<Position, SetupError> {
+        let pos = Position::from_parts(&self.board, self.hands, self.side_to_move, self.ply);
+        // Nearly every setup obeys the rules (records being read, SFENs of real games): the whole set
+        // of rules checked on the position's bitboards first, with no branch per square; only a setup
+        // that fails them is walked square by square to list its problems in reading order.
+        if self.obeys_rules(&pos, relax) {
+            debug_assert_eq!(self.problems(&pos, relax).len, 0, "{self:?}");
+            return Ok(pos);
+        }
+        let error = self.problems(&pos, relax);
+        if error.len == 0 { Ok(pos) } else { Err(error) }
+    }
+
+    /// True when `pos` (built from this setup) breaks none of the rules [`Setup::validate`] checks
+    /// under `relax`: the same rules as [`Setup::problems`], decided on bitboards.
+    fn obeys_rules(&self, pos: &Position, relax: Relaxations) -> bool {
+        let mut ok = self.ply != 0;
+        for color in Color::ALL {
+            let own = |kind: PieceKind| pos.pieces(color, kind);
+            let kings = own(PieceKind::King);
+            ok &= !kings.has_more_than_one();
+            ok &= relax.contains(Relaxations::MISSING_KINGS) || !kings.is_empty();
+            let dead = (own(PieceKind::Pawn) & Bitboard::dead_squares(color, PieceKind::Pawn))
+                | (own(PieceKind::Lance) & Bitboard::dead_squares(color, PieceKind::Lance))
+                | (own(PieceKind::Knight) & Bitboard::dead_squares(color, PieceKind::Knight));
+            ok &= dead.is_empty();
+            // Nifu: two unpromoted pawns in one file are two set bits in one column of the 9-bit rows.
+            let (mut seen, mut twice, mut rows) = (0u128, 0u128, own(PieceKind::Pawn).to_u128());
+            while rows != 0 {
+                let row = rows & 0x1ff;
+                twice |= seen & row;
+                seen |= row;
+                rows >>= 9;
+            }
+            ok &= twice == 0;
+        }
+        for kind in PieceKind::HAND {
+            let of_kind = |kind: PieceKind| pos.by_kind.get(kind.index()).copied().unwrap_or(Bitboard::EMPTY);
+            let on_board = (of_kind(kind) | kind.promote().map_or(Bitboard::EMPTY, of_kind)).count();
+            let held = self.hands[0].count(kind) as u32 + self.hands[1].count(kind) as u32;
+            let full = SET.get(kind.index()).copied().unwrap_or(0) as u32;
+            ok &= on_board + held <= full;
+            ok &= relax.contains(Relaxations::INCOMPLETE_MATERIAL) || on_board + held == full;
+        }
+        ok && !pos.king(self.side_to_move.flip()).is_some_and(|king| pos.is_attacked(self.side_to_move, king))
+    }
+
+    /// Every problem of the setup, in the order [`Setup::validate`] documents; `pos` is the position
+    /// built from it.
+    fn problems(&self, pos: &Position, relax: Relaxations) -> SetupError {
         let mut error = SetupError { problems: [SetupProblem::PlyZero; SetupError::CAPACITY], len: 0, omitted: 0 };
         let mut kings: [Option<Square>; 2] = [None; 2];
         let mut second_king = [false; 2];
@@ -244,7 +293,6 @@ impl Setup {
         if self.ply == 0 {
             error.push(SetupProblem::PlyZero);
         }
-        let pos = Position::from_parts(&self.board, self.hands, self.side_to_move, self.ply);
         // With two kings of a colour "in check" has no single meaning; that problem is listed already.
         if !second_king[self.side_to_move.flip().index()]
             && let Some(king) = pos.king(self.side_to_move.flip())
@@ -252,7 +300,7 @@ impl Setup {
         {
             error.push(SetupProblem::OpponentInCheck { king });
         }
-        if error.len == 0 { Ok(pos) } else { Err(error) }
+        error
     }
 }
 
@@ -607,3 +655,74 @@ impl fmt::Display for SetupError {
 }
 
 impl core::error::Error for SetupError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random setups, most of them breaking some rule: the bitboard check `validate` tries first
+    /// accepts exactly those the square-by-square listing finds nothing wrong with, and the
+    /// position it returns is the one built square by square.
+    #[test]
+    fn the_bitboard_check_agrees_with_the_listing() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |bound: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % bound
+        };
+        let (mut accepted, mut refused) = (0, 0);
+        for round in 0..20_000 {
+            // Start from a legal position (the start, or its material scattered) and spoil it a little.
+            let mut setup = Setup::from(&Position::startpos());
+            for _ in 0..next(6) {
+                let (a, b) = (next(81) as usize, next(81) as usize);
+                setup.board.swap(a, b);
+            }
+            for _ in 0..next(3) {
+                let square = next(81) as usize;
+                setup.board[square] = match next(4) {
+                    0 => None,
+                    _ => Piece::try_index(next(Piece::NUM as u64) as usize),
+                };
+            }
+            if next(4) == 0 {
+                let kind = PieceKind::HAND[next(7) as usize];
+                let color = Color::ALL[next(2) as usize];
+                setup.hands[color.index()] = setup.hand(color).with(kind, next(3) as u8);
+            }
+            setup.side_to_move = Color::ALL[next(2) as usize];
+            setup.ply = if round % 97 == 0 { 0 } else { 1 + next(300) };
+            for relax in
+                [Relaxations::NONE, Relaxations::MISSING_KINGS, Relaxations::INCOMPLETE_MATERIAL, Relaxations::SFEN]
+            {
+                let pos = Position::from_parts(&setup.board, setup.hands, setup.side_to_move, setup.ply);
+                let listed = setup.problems(&pos, relax).len;
+                assert_eq!(setup.obeys_rules(&pos, relax), listed == 0, "{setup:?} {relax:?}");
+                if listed == 0 {
+                    accepted += 1;
+                } else {
+                    refused += 1;
+                }
+                let mut by_square =
+                    Position::from_parts(&[None; Square::NUM], setup.hands, setup.side_to_move, setup.ply);
+                for square in Square::ALL {
+                    if let Some(piece) = setup.board[square.index()] {
+                        by_square.put(square, piece);
+                        if piece.kind() == PieceKind::King {
+                            by_square.kings[piece.color().index()] = Some(square);
+                        }
+                    }
+                }
+                by_square.key = by_square.compute_key();
+                assert_eq!(pos, by_square);
+                assert_eq!(
+                    (pos.by_color, pos.by_kind, pos.kings),
+                    (by_square.by_color, by_square.by_kind, by_square.kings)
+                );
+            }
+        }
+        assert!(accepted > 5_000 && refused > 5_000, "{accepted} accepted, {refused} refused");
+    }
+}
