@@ -12,12 +12,15 @@ use core::ops::ControlFlow;
 use super::table::Table;
 use super::{TsumeStats, TsumeUnknown};
 use crate::board::zobrist;
-use crate::{Color, Hand, Move, MoveFilter, PieceKind, Position, Square};
+use crate::{Color, Hand, Move, MoveFilter, PieceKind, Position, Square, between};
 
 /// An infinite proof or disproof number: proved or disproved.
 pub(crate) const INF: u32 = u32::MAX;
 /// The largest finite number.
 const LIMIT: u32 = u32::MAX - 1;
+/// The proof number the table keeps for a position disproved on one path only (by a repetition
+/// or a limit): large, so that the search turns to it again only when all else is worse.
+const REPEATED_PN: u32 = 1 << 20;
 /// The most moves one visit holds; a node with more is searched on its first [`CAP`] moves only.
 pub(crate) const CAP: usize = 128;
 
@@ -42,6 +45,18 @@ struct Child {
     len: u16,
     pn: u32,
     dn: u32,
+    /// A defender's drop waits for the drop on the same square before it (index + 1; 0: none):
+    /// it is searched only once that one is proved (the attacker's answer to one interposition
+    /// usually answers the others), and counts only then.
+    after: u8,
+}
+
+impl Child {
+    /// True when the child takes part in its node's numbers.
+    #[inline]
+    fn active(&self, children: &[Child]) -> bool {
+        self.after == 0 || self.dn == 0 || children.get(usize::from(self.after) - 1).is_none_or(|waited| waited.pn == 0)
+    }
 }
 
 /// The result of a visit.
@@ -53,6 +68,18 @@ pub(crate) struct Value {
     pub(crate) len: u16,
     /// For a proof of an attacker's position, the proving move.
     pub(crate) best: Option<Move>,
+    /// For a proof, the attacker's hand it needs (the proof holds for every hand dominating it).
+    pub(crate) proof: Hand,
+}
+
+impl Value {
+    const fn disproof(flags: u16) -> Value {
+        Value { pn: INF, dn: 0, len: flags, best: None, proof: Hand::EMPTY }
+    }
+
+    const fn proof(len: u16, best: Option<Move>, proof: Hand) -> Value {
+        Value { pn: 0, dn: INF, len, best, proof }
+    }
 }
 
 /// The positions of the path from the root, one per frame of the recursion.
@@ -147,10 +174,37 @@ impl Search<'_, '_> {
         }
     }
 
-    /// Stores a proof of `pos` found by the mate in 1 `mv`.
-    fn store_mate_in_1(&mut self, pos: &Position, mv: Move) {
-        let hand = self.hand(pos);
-        self.table.store(board_key(pos), hand, 0, INF, 1, Some(mv), 1);
+    /// Stores the proof of the attacker's `pos` by the mate in 1 `mv`; returns the hand it needs.
+    fn store_mate_in_1(&mut self, pos: &mut Position, mv: Move) -> Hand {
+        let restore = pos.make(mv);
+        let leaf = self.interposition_hand(pos);
+        pos.unmake(mv, restore);
+        let proof = hand_before(leaf, pos, mv);
+        self.table.store(board_key(pos), proof, 0, INF, 1, Some(mv), 1);
+        proof
+    }
+
+    /// What of the attacker's hand a proof of the defender's `pos` must keep whatever its
+    /// children need: when the check can be blocked, every piece of a kind the defender does not
+    /// hold (given one, the defender could drop it in the way).
+    fn interposition_hand(&self, pos: &Position) -> Hand {
+        let checkers = pos.checkers();
+        let blockable = match (checkers.lsb(), pos.king(self.attacker.flip())) {
+            (Some(checker), Some(king)) => !checkers.has_more_than_one() && !between(king, checker).is_empty(),
+            _ => false,
+        };
+        if !blockable {
+            return Hand::EMPTY;
+        }
+        let ours = pos.hand(self.attacker);
+        let theirs = pos.hand(self.attacker.flip());
+        let mut keep = Hand::EMPTY;
+        for kind in PieceKind::HAND {
+            if theirs.count(kind) == 0 {
+                keep = keep.with(kind, ours.count(kind));
+            }
+        }
+        keep
     }
 
     /// One visit of `pos` (depth `depth` below the root) under the thresholds.
@@ -162,12 +216,12 @@ impl Search<'_, '_> {
         let mut up = path;
         while let Some(node) = up {
             if node.key == key {
-                return Value { pn: INF, dn: 0, len: DEPENDENT, best: None };
+                return Value::disproof(DEPENDENT);
             }
             up = node.up;
         }
         if depth >= self.max_depth {
-            return Value { pn: INF, dn: 0, len: DEPTH, best: None };
+            return Value::disproof(DEPTH);
         }
         let start_nodes = self.nodes;
         let or_node = pos.side_to_move() == self.attacker;
@@ -175,27 +229,30 @@ impl Search<'_, '_> {
         let hand = self.hand(pos);
 
         if or_node && let Some(mv) = pos.mate_in_1() {
-            self.table.store(bkey, hand, 0, INF, 1, Some(mv), 1);
-            return Value { pn: 0, dn: INF, len: 1, best: Some(mv) };
+            let proof = self.store_mate_in_1(pos, mv);
+            return Value::proof(1, Some(mv), proof);
         }
-        let mut children = [Child { mv: PLACEHOLDER, len: 0, pn: 1, dn: 1 }; CAP];
+        let mut children = [Child { mv: PLACEHOLDER, len: 0, pn: 1, dn: 1, after: 0 }; CAP];
         let (count, wide) = generate(pos, or_node, &mut children);
         if count == 0 {
             if or_node {
                 self.table.store(bkey, hand, INF, 0, 0, None, 1);
-                return Value { pn: INF, dn: 0, len: 0, best: None };
+                return Value::disproof(0);
             }
-            self.table.store(bkey, hand, 0, INF, 0, None, 1);
-            return Value { pn: 0, dn: INF, len: 0, best: None };
+            let proof = self.interposition_hand(pos);
+            self.table.store(bkey, proof, 0, INF, 0, None, 1);
+            return Value::proof(0, None, proof);
         }
         if wide && !or_node {
             // Some defences would go unsearched: this node cannot be proved here.
-            return Value { pn: INF, dn: 0, len: WIDE, best: None };
+            return Value::disproof(WIDE);
         }
         let children = match children.get_mut(..count) {
             Some(children) => children,
-            None => return Value { pn: INF, dn: 0, len: WIDE, best: None },
+            None => return Value::disproof(WIDE),
         };
+        // The hand a proof needs: of the proving move (attacker) or of all defences (defender).
+        let mut proof = Hand::EMPTY;
         for child in children.iter_mut() {
             let restore = pos.make(child.mv);
             let ckey = board_key(pos);
@@ -204,10 +261,13 @@ impl Search<'_, '_> {
                 child.pn = probe.pn;
                 child.dn = probe.dn;
                 child.len = probe.len;
+                if probe.pn == 0 {
+                    proof = hand_max(proof, probe.hand);
+                }
             } else if !or_node {
                 // The attacker moves next: a mate in 1 proves the child at once.
                 if let Some(mate) = pos.mate_in_1() {
-                    self.store_mate_in_1(pos, mate);
+                    proof = hand_max(proof, self.store_mate_in_1(pos, mate));
                     child.pn = 0;
                     child.dn = INF;
                     child.len = 1;
@@ -222,7 +282,11 @@ impl Search<'_, '_> {
                 self.table.store(ckey, chand, child.pn, 1, 0, None, 0);
             }
             pos.unmake(child.mv, restore);
-            if or_node && child.pn == 0 || !or_node && child.dn == 0 {
+            if or_node && child.pn == 0 {
+                proof = hand_before(proof, pos, child.mv);
+                break;
+            }
+            if !or_node && child.dn == 0 {
                 break;
             }
         }
@@ -251,6 +315,9 @@ impl Search<'_, '_> {
             slot.pn = value.pn;
             slot.dn = value.dn;
             slot.len = value.len;
+            if value.pn == 0 {
+                proof = if or_node { hand_before(value.proof, pos, child.mv) } else { hand_max(proof, value.proof) };
+            }
             if unchanged && value.pn != 0 && value.dn != 0 {
                 break;
             }
@@ -277,8 +344,11 @@ impl Search<'_, '_> {
                 }
                 best.map_or((1, None), |b| (b.len.saturating_add(1), Some(b.mv)))
             };
-            self.table.store(bkey, hand, 0, INF, len, best, work);
-            return Value { pn: 0, dn: INF, len, best: if or_node { best } else { None } };
+            if !or_node {
+                proof = hand_max(proof, self.interposition_hand(pos));
+            }
+            self.table.store(bkey, proof, 0, INF, len, best, work);
+            return Value::proof(len, if or_node { best } else { None }, proof);
         }
         if dn == 0 {
             let flags = if or_node {
@@ -288,11 +358,41 @@ impl Search<'_, '_> {
             };
             if flags == 0 {
                 self.table.store(bkey, hand, INF, 0, 0, None, work);
+            } else {
+                // Not a disproof the table may keep (it holds on this path only), but a warning:
+                // numbers that put the position last until the search has nothing better.
+                self.table.store(bkey, hand, REPEATED_PN, 1, 0, None, work);
             }
-            return Value { pn: INF, dn: 0, len: flags, best: None };
+            return Value::disproof(flags);
         }
         self.table.store(bkey, hand, pn, dn, 0, None, work);
-        Value { pn, dn, len: 0, best: None }
+        Value { pn, dn, len: 0, best: None, proof: Hand::EMPTY }
+    }
+}
+
+/// The larger count of each kind.
+fn hand_max(a: Hand, b: Hand) -> Hand {
+    let mut out = a;
+    for kind in PieceKind::HAND {
+        if b.count(kind) > a.count(kind) {
+            out = out.with(kind, b.count(kind));
+        }
+    }
+    out
+}
+
+/// The hand the attacker needs before `mv` in `pos` for a proof that needs `after` after it: the
+/// dropped piece more, the captured piece less.
+fn hand_before(after: Hand, pos: &Position, mv: Move) -> Hand {
+    if let Some(kind) = mv.drop_kind() {
+        return after.with(kind, after.count(kind).saturating_add(1));
+    }
+    match pos.piece_at(mv.to()) {
+        Some(captured) => {
+            let kind = captured.kind().unpromote();
+            after.with(kind, after.count(kind).saturating_sub(1))
+        }
+        None => after,
     }
 }
 
@@ -305,6 +405,9 @@ fn numbers(children: &[Child], or_node: bool) -> (u32, u32, usize, u32) {
     let mut sum = 0;
     let mut best = 0;
     for (i, child) in children.iter().enumerate() {
+        if !or_node && !child.active(children) {
+            continue;
+        }
         let (small, big) = if or_node { (child.pn, child.dn) } else { (child.dn, child.pn) };
         sum = add(sum, big);
         if small < min {
@@ -340,5 +443,20 @@ fn generate(pos: &Position, or_node: bool, children: &mut [Child; CAP]) -> (usiz
         }
         ControlFlow::<()>::Continue(())
     });
+    if !or_node {
+        // Each drop waits for the last earlier drop on its square.
+        for i in 0..count.min(CAP) {
+            let Some(&child) = children.get(i) else { break };
+            if !child.mv.is_drop() {
+                continue;
+            }
+            let earlier = children.get(..i).and_then(|before| {
+                before.iter().rposition(|other| other.mv.is_drop() && other.mv.to() == child.mv.to())
+            });
+            if let (Some(j), Some(slot)) = (earlier, children.get_mut(i)) {
+                slot.after = u8::try_from(j + 1).unwrap_or(0);
+            }
+        }
+    }
     (count, wide)
 }

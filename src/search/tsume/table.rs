@@ -68,6 +68,8 @@ pub(crate) struct Probe {
     pub(crate) dn: u32,
     pub(crate) len: u16,
     pub(crate) best: Option<Move>,
+    /// The attacker's hand stored: for a proof, the hand it needs.
+    pub(crate) hand: Hand,
 }
 
 /// The caller's slice seen as buckets.
@@ -135,10 +137,10 @@ impl<'t> Table<'t> {
                 continue;
             }
             if entry.pn == 0 && hand.dominates(entry.hand) || entry.dn == 0 && entry.hand.dominates(hand) {
-                return Some(Probe { pn: entry.pn, dn: entry.dn, len: entry.len, best: entry.best });
+                return Some(Probe { pn: entry.pn, dn: entry.dn, len: entry.len, best: entry.best, hand: entry.hand });
             }
             if entry.hand == hand {
-                exact = Some(Probe { pn: entry.pn, dn: entry.dn, len: entry.len, best: entry.best });
+                exact = Some(Probe { pn: entry.pn, dn: entry.dn, len: entry.len, best: entry.best, hand: entry.hand });
             }
         }
         exact
@@ -154,12 +156,26 @@ impl<'t> Table<'t> {
         let Some(bucket) = self.entries.get_mut(range) else { return };
         let terminal = pn == 0 || dn == 0;
         let mut victim: Option<(usize, u64)> = None;
+        let mut freed = 0;
         for (i, entry) in bucket.iter_mut().enumerate() {
+            // Numbers of a hand this proof or disproof now covers are of no more use.
+            if terminal
+                && entry.generation != 0
+                && entry.key == key
+                && entry.hand != hand
+                && entry.pn != 0
+                && entry.dn != 0
+                && (pn == 0 && entry.hand.dominates(hand) || dn == 0 && hand.dominates(entry.hand))
+            {
+                *entry = TsumeEntry::EMPTY;
+                freed += 1;
+            }
             if entry.generation != 0 && entry.key == key && entry.hand == hand {
                 if !terminal && (entry.pn == 0 || entry.dn == 0) {
                     return;
                 }
                 *entry = TsumeEntry { key, hand, generation, pn, dn, work, best, len };
+                self.used = self.used.saturating_sub(freed);
                 return;
             }
             // Cost of losing it: empty < older search < least work; proofs and disproofs weigh double.
@@ -175,6 +191,7 @@ impl<'t> Table<'t> {
                 victim = Some((i, cost));
             }
         }
+        self.used = self.used.saturating_sub(freed);
         let Some((i, _)) = victim else { return };
         let Some(slot) = bucket.get_mut(i) else { return };
         if slot.generation == 0 {
