@@ -4,7 +4,8 @@
 //! start from a `手合割` (the ones cshogi's KIF reader takes); `benches/records/run.sh` runs it beside
 //! cshogi's and python-shogi's readers.
 //!
-//! cargo run --release -p hayanagi-records --example throughput [ROUNDS]
+//! cargo run --release -p hayanagi-records --example throughput [ROUNDS [LABEL]]
+//! (with LABEL, such as `csa read`, only that line: for callgrind).
 
 use std::time::Instant;
 
@@ -25,7 +26,11 @@ fn main() {
     let records: Vec<Record> = files.iter().map(|(_, b)| Record::read_bytes(b, None).expect("reads")).collect();
     let ki2: Vec<String> = records.iter().map(|r| r.write(Format::Ki2).expect("writes")).collect();
     let jkf: Vec<String> = records.iter().map(|r| r.write(Format::Jkf).expect("writes")).collect();
+    let only = std::env::args().nth(2);
     let report = |label: &str, count: usize, run: &mut dyn FnMut() -> usize| {
+        if only.as_deref().is_some_and(|o| o != label) {
+            return;
+        }
         let start = Instant::now();
         let mut total = 0;
         for _ in 0..rounds {

@@ -1,6 +1,6 @@
 //! CSA standard record files, V2.2 and V3.0: read and write.
 
-use hayanagi::{Color, File, Handicap, Piece, PieceKind, Position, Rank, Setup, Square};
+use hayanagi::{Color, File, Piece, PieceKind, Position, Rank, Setup, Square};
 
 use crate::handicap;
 
@@ -91,12 +91,17 @@ impl Reader {
         if self.pos.is_none() {
             if !self.setup_given {
                 let side = self.setup.side_to_move;
-                self.setup = Setup::from(&Position::startpos());
+                self.setup = Setup::from(&crate::startpos());
                 self.setup.side_to_move = side;
             }
-            let pos = validate(&self.setup).map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?;
+            let even = crate::startpos();
+            let pos = if self.setup == Setup::from(&even) {
+                even
+            } else {
+                validate(&self.setup).map_err(|e| err(line, 1, ReadErrorKind::Position(e)))?
+            };
             if self.record.handicap.is_none() && self.setup_given {
-                self.record.handicap = Handicap::of(&pos);
+                self.record.handicap = crate::handicap_of(&pos);
             }
             self.record.start = pos.clone();
             self.pos = Some(pos);
@@ -190,7 +195,7 @@ impl Reader {
         self.setup_given = true;
         match bytes.get(1) {
             Some(b'I') => {
-                self.setup = Setup::from(&Position::startpos());
+                self.setup = Setup::from(&crate::startpos());
                 let mut at = 2;
                 while at < bytes.len() {
                     let (Some(sq), Some(kind)) = (
@@ -266,30 +271,31 @@ impl Reader {
     }
 }
 
-/// Seconds, with an optional fraction (V3.0 allows milliseconds).
+/// Seconds, with an optional fraction (V3.0 allows milliseconds), in milliseconds.
 fn parse_time(text: &str) -> Option<u64> {
-    let (whole, fraction) = match text.split_once('.') {
-        Some((w, f)) => (w, f),
-        None => (text, ""),
-    };
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 12 {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() || whole.len() > 12 || fraction.len() > 3 || text.ends_with('.') {
         return None;
     }
-    if fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) || text.ends_with('.') {
-        return None;
+    let mut seconds_whole: u64 = 0;
+    for b in whole.bytes() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        seconds_whole = seconds_whole * 10 + u64::from(b - b'0');
     }
-    let ms = format!("{fraction:0<3}").parse::<u64>().ok()?;
-    Some(seconds(whole.parse().ok()?) + ms)
+    let mut ms: u64 = 0;
+    for (i, b) in fraction.bytes().enumerate() {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        ms += u64::from(b - b'0') * [100, 10, 1][i];
+    }
+    Some(seconds(seconds_whole) + ms)
 }
 
 fn new_reader() -> Reader {
-    Reader {
-        record: Record::new(Position::startpos()),
-        setup: Setup::EMPTY,
-        pos: None,
-        setup_given: false,
-        ended: false,
-    }
+    Reader { record: Record::new(crate::startpos()), setup: Setup::EMPTY, pos: None, setup_given: false, ended: false }
 }
 
 /// Reads the first game, or every game (`all`) of a file whose games are separated by `/` lines.
@@ -334,6 +340,15 @@ pub(crate) fn read(text: &str, all: bool) -> Result<Vec<Record>, ReadError> {
         }
         if raw.starts_with('P') {
             reader.position_line(raw, line)?;
+            continue;
+        }
+        // Most lines are one statement: no comma to look for statements after.
+        if !raw.bytes().any(|b| b == b',') {
+            if let Some(comment) = raw.trim_start().strip_prefix('\'') {
+                reader.comment(comment);
+            } else {
+                reader.statement(raw.trim_end(), line, 1)?;
+            }
             continue;
         }
         let mut col = 1;
@@ -413,7 +428,7 @@ pub(crate) fn write(record: &Record) -> String {
     match handicap::removed(start) {
         Some(removed) => {
             out.push_str("PI");
-            let even = Position::startpos();
+            let even = crate::startpos();
             for sq in removed {
                 if let Some(piece) = even.piece_at(sq) {
                     out.push_str(&format!("{}{}{}", sq.file().number(), sq.rank().number(), piece.kind().csa()));

@@ -5,19 +5,19 @@ use hayanagi::{Color, File, Handicap, Position, Rank, Setup, Square};
 
 /// The `手合割` name of `pos`: `平手` for the start position, a handicap's Japanese name, or `None`.
 pub(crate) fn kif_name(pos: &Position) -> Option<&'static str> {
-    if pos.same_position(&Position::startpos()) {
+    if pos.same_position(&crate::startpos()) {
         return Some("平手");
     }
     if pos.same_position(&dragonfly()) {
         return Some("トンボ");
     }
-    Handicap::of(pos).map(Handicap::japanese)
+    crate::handicap_of(pos).map(Handicap::japanese)
 }
 
 /// トンボ (トンボ落ち, dragonfly): White keeps the king, the rook, the bishop and the pawns; White
 /// moves first. No [`Handicap`] of the core; read and written by name here.
 fn dragonfly() -> Position {
-    let mut setup = Setup::from(&Position::startpos());
+    let mut setup = Setup::from(&crate::startpos());
     for file in [1, 2, 3, 4, 6, 7, 8, 9] {
         if let Some(file) = File::new(file) {
             setup.board[Square::new(file, Rank::ALL[0]).index()] = None;
@@ -25,7 +25,7 @@ fn dragonfly() -> Position {
     }
     setup.side_to_move = Color::White;
     // The even start less some of White's pieces is always a valid position.
-    crate::validate(&setup).unwrap_or_else(|_| Position::startpos())
+    crate::validate(&setup).unwrap_or_else(|_| crate::startpos())
 }
 
 /// The start of a `手合割` name (`香落`, without ち, is read too); `None` for `その他` and unknown
@@ -33,7 +33,7 @@ fn dragonfly() -> Position {
 pub(crate) fn from_kif_name(name: &str) -> Option<(Position, Option<Handicap>)> {
     let name = name.trim_matches([' ', '\u{3000}']);
     match name {
-        "平手" => return Some((Position::startpos(), None)),
+        "平手" => return Some((crate::startpos(), None)),
         "トンボ" | "トンボ落ち" => return Some((dragonfly(), None)),
         _ => {}
     }
@@ -46,7 +46,7 @@ pub(crate) fn from_kif_name(name: &str) -> Option<(Position, Option<Handicap>)> 
 /// The squares whose pieces `pos` lacks against the start position, when that is all that differs
 /// (empty hands; any side to move): what CSA's `PI` line lists.
 pub(crate) fn removed(pos: &Position) -> Option<Vec<Square>> {
-    let even = Position::startpos();
+    let even = crate::startpos();
     if Color::ALL.iter().any(|&c| !pos.hand(c).is_empty()) {
         return None;
     }

@@ -75,11 +75,11 @@ impl Reader<'_> {
     }
 
     fn start(&self, initial: Option<&Json>) -> Result<(Position, Option<Handicap>), ReadError> {
-        let Some(initial) = initial else { return Ok((Position::startpos(), None)) };
+        let Some(initial) = initial else { return Ok((crate::startpos(), None)) };
         let preset =
             initial.get("preset").and_then(Json::as_str).ok_or_else(|| self.expected(initial.at, "a preset"))?;
         if preset == "HIRATE" {
-            return Ok((Position::startpos(), None));
+            return Ok((crate::startpos(), None));
         }
         if let Some(&(_, handicap)) = PRESETS.iter().find(|(p, _)| *p == preset) {
             return Ok((handicap.position(), Some(handicap)));
@@ -263,7 +263,7 @@ pub(crate) fn read(text: &str) -> Result<Record, ReadError> {
     }
     let (start, handicap) = reader.start(root.get("initial"))?;
     let mut record = Record::new(start.clone());
-    record.handicap = handicap.or_else(|| Handicap::of(&start));
+    record.handicap = handicap.or_else(|| crate::handicap_of(&start));
     if let Some(header) = root.get("header") {
         let fields = header.as_object().ok_or_else(|| reader.expected(header.at, "a header object of strings"))?;
         for (key, value) in fields {
@@ -303,10 +303,10 @@ fn square(sq: Square) -> String {
 }
 
 fn initial(pos: &Position) -> String {
-    if pos.same_position(&Position::startpos()) {
+    if pos.same_position(&crate::startpos()) {
         return "{\"preset\":\"HIRATE\"}".into();
     }
-    if let Some(handicap) = Handicap::of(pos)
+    if let Some(handicap) = crate::handicap_of(pos)
         && let Some((preset, _)) = PRESETS.iter().find(|(_, h)| *h == handicap)
     {
         return format!("{{\"preset\":\"{preset}\"}}");

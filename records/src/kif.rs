@@ -1,6 +1,6 @@
 //! Kakinoki's KIF and KI2 files: read and write (the text; encodings are `encoding.rs`'s).
 
-use hayanagi::{Color, File, Hand, Handicap, JapaneseStyle, Piece, PieceKind, Position, Rank, Setup, Square};
+use hayanagi::{Color, File, Hand, JapaneseStyle, Piece, PieceKind, Position, Rank, Setup, Square};
 
 use crate::handicap;
 use crate::{Ending, Outcome, ReadError, ReadErrorKind, Record, RecordMove, Variation, column, seconds, validate};
@@ -617,7 +617,7 @@ impl Reader {
 pub(crate) fn read(text: &str, style: Style) -> Result<Record, ReadError> {
     let mut reader = Reader {
         style,
-        record: Record::new(Position::startpos()),
+        record: Record::new(crate::startpos()),
         setup: Setup::EMPTY,
         bod: false,
         named: None,
@@ -646,7 +646,8 @@ pub(crate) fn read(text: &str, style: Style) -> Result<Record, ReadError> {
     }
     reader.record.variations = Reader::tree(&mut reader.lines, 0);
     if reader.bod {
-        reader.record.handicap = reader.record.handicap.filter(|h| Handicap::of(&reader.record.start) == Some(*h));
+        reader.record.handicap =
+            reader.record.handicap.filter(|h| crate::handicap_of(&reader.record.start) == Some(*h));
     }
     Ok(reader.record)
 }

@@ -125,9 +125,46 @@ impl Format {
 
 /// The lines of a text: ended by LF, CR LF, CR CR LF, or CR alone (old Mac files); the line ends
 /// are not part of the lines.
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> + Clone {
-    let end = if text.contains('\n') { '\n' } else { '\r' };
-    text.split(end).map(|line| line.trim_end_matches('\r'))
+pub(crate) fn lines(text: &str) -> Lines<'_> {
+    let end = if text.as_bytes().contains(&b'\n') { b'\n' } else { b'\r' };
+    Lines { rest: Some(text), end }
+}
+
+/// The iterator of [`lines`]: a byte loop (record lines are short, shorter than a searcher's setup).
+#[derive(Clone)]
+pub(crate) struct Lines<'a> {
+    rest: Option<&'a str>,
+    end: u8,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        let line = match rest.bytes().position(|b| b == self.end) {
+            Some(at) => {
+                self.rest = Some(&rest[at + 1..]);
+                &rest[..at]
+            }
+            None => {
+                self.rest = None;
+                rest
+            }
+        };
+        Some(line.trim_end_matches('\r'))
+    }
+}
+
+/// The even start, built once (a record reader asks for it once or twice per file).
+pub(crate) fn startpos() -> Position {
+    static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+    START.get_or_init(Position::startpos).clone()
+}
+
+/// [`Handicap::of`], answering at once for a start with Black to move (no handicap has it).
+pub(crate) fn handicap_of(pos: &Position) -> Option<Handicap> {
+    if pos.side_to_move() == Color::Black { None } else { Handicap::of(pos) }
 }
 
 /// How a game ended, in any format's words. Whose win it is, is in [`Outcome::winner`].
@@ -616,8 +653,7 @@ fn read_usi(text: &str) -> Result<Record, ReadError> {
 
 fn write_usi(record: &Record) -> String {
     let sfen = record.start.sfen().to_string();
-    let mut out =
-        if sfen == Position::startpos().sfen().to_string() { "startpos".to_string() } else { format!("sfen {sfen}") };
+    let mut out = if sfen == startpos().sfen().to_string() { "startpos".to_string() } else { format!("sfen {sfen}") };
     if !record.moves.is_empty() {
         out.push_str(" moves");
         for m in &record.moves {
