@@ -91,6 +91,11 @@ export type Move = BoardMove | DropMove;
  *  dropped, to its target squares. */
 export type Dests = Map<Square | HandPiece, Square[]>;
 
+/** Which legal moves to list (Rust: MoveFilter): "captures" are board moves onto an enemy piece,
+ *  "non_captures" the others and drops, "checks" give check (direct or discovered), "quiet_checks" check
+ *  without capturing, "evasions" are every legal move when in check and none otherwise. */
+export type MoveFilter = "all" | "captures" | "non_captures" | "drops" | "checks" | "quiet_checks" | "evasions";
+
 /** A move as a caller may write it. */
 export type MoveInput =
   | { readonly from: SquareLike; readonly to: SquareLike; readonly promote?: boolean; readonly drop?: undefined }
@@ -117,11 +122,15 @@ export const SQUARES: readonly Square[];
  *  is not a move code. */
 export function toMove(move: MoveLike): MoveShape;
 
+/** HayanagiError.code: the header's error names, and "CSA_MOVE" (parseCsaMove: text that is no legal
+ *  CSA move here). */
+export type HayanagiErrorCode = ErrorCode | "CSA_MOVE";
+
 /** An error from the library: a rejected SFEN, USI command or move, an illegal move, a bad argument value. */
 export class HayanagiError extends Error {
   readonly name: "HayanagiError";
   /** What went wrong: the header's HAYANAGI_ERR_* name without the prefix ("SFEN_NIFU", "ILLEGAL_MOVE"). */
-  readonly code: ErrorCode;
+  readonly code: HayanagiErrorCode;
   /** The C API's negative result code (HAYANAGI_ERR_*). */
   readonly errno: number;
   /** For errors in input text: the offset of the problem (input is ASCII up to it, so bytes = characters). */
@@ -155,6 +164,9 @@ export function load(source?: WasmSource): Promise<void>;
  */
 export function initSync(source?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string): void;
 
+/** The 16 handicaps as [name, Japanese name] pairs ("bishop", "角落ち"), in the core's order. */
+export function handicaps(): [string, string][];
+
 /** The version of the library the module was built from ("0.1.0"); the package has the same version. */
 export function version(): string;
 
@@ -168,6 +180,9 @@ export class Position {
   private constructor();
   /** The start position. */
   static startpos(): Position;
+  /** The start position of a handicap game by its name ("bishop") or Japanese name ("角落ち"); White moves
+   *  first. RangeError for another name (handicaps() lists them). */
+  static handicap(name: string): Position;
   /** Reads an SFEN ("<board> <side> <hands> [<ply>]"). Throws HayanagiError (code, offset) if it is not valid. */
   static fromSfen(sfen: string): Position;
   /** Reads a USI position command ("[position ](startpos|sfen <4 fields>)[ moves ...]"). */
@@ -199,8 +214,9 @@ export class Position {
   /** The square of `color`'s king, or null if it has none (tsume problems). */
   kingSquare(color: Color): Square | null;
 
-  /** The legal moves, typed (with the moving and the captured piece), in the generator's order. */
-  legalMoves(): Move[];
+  /** The legal moves, typed (with the moving and the captured piece), in the generator's order; with a
+   *  filter, only those it selects (Rust: legal_moves_of). */
+  legalMoves(filter?: MoveFilter): Move[];
   /** Where each piece can go: a Map from the square of each piece with a legal move ("7g") and from each
    *  kind in hand that can be dropped ("P") to its target squares (a promotion and a non-promotion to one
    *  square count once), in the generator's order. */
@@ -209,12 +225,12 @@ export class Position {
    *  not legal here. */
   moveOf(move: MoveLike): Move;
   /** The legal moves in USI. */
-  legalMovesUsi(): string[];
+  legalMovesUsi(filter?: MoveFilter): string[];
   /** The legal moves as move codes (a fresh array), the fastest way to walk a tree: play() plays a
    *  code listed for the very position it is in without testing it again. */
-  legalMoveCodes(): Uint16Array;
+  legalMoveCodes(filter?: MoveFilter): Uint16Array;
   /** The number of legal moves, counted without a list. */
-  legalMoveCount(): number;
+  legalMoveCount(filter?: MoveFilter): number;
   /** Whether a move is legal here (malformed USI still throws HayanagiError, wrong types TypeError). */
   isLegal(move: MoveLike): boolean;
   /** Whether a legal move gives check; throws HayanagiError ILLEGAL_MOVE if it is not legal here. */
@@ -230,6 +246,21 @@ export class Position {
 
   /** The number of legal move sequences of `depth` moves, counted inside the module. */
   perft(depth: number, bulk?: boolean): number;
+
+  /** A move that mates at once, or null (Rust: mate_in_1). A mating pawn drop is no mate (uchifuzume). */
+  mateIn1(): Move | null;
+  /** A forced mate in at most 3 plies: its line (1 or 3 moves, attacker first), or null (Rust: mate_in_3). */
+  mateIn3(): Move[] | null;
+
+  /** The static exchange evaluation of a legal move: what the exchange on its target square wins for the
+   *  side to move, with the core's default values (pawn 90; Rust: see). HayanagiError ILLEGAL_MOVE if
+   *  it is not legal here. */
+  see(move: MoveLike): number;
+  /** A legal move as CSA writes it ("+7776FU"; Rust: csa_move). */
+  csaMove(move: MoveLike): string;
+  /** The typed move of a CSA move that is legal here (Rust: parse_csa_move); HayanagiError CSA_MOVE,
+   *  with the offset, otherwise. */
+  parseCsaMove(text: string): Move;
 
   /** Judges an entering-king declaration by the side to move: under the 27-point rule (CSA: Black needs
    *  28 points, White 27; a valid declaration wins) or the 24-point rule (31+ win, 24-30 draw). */

@@ -44,6 +44,10 @@ const DECLARATION_FAILURES = [
   [8, "too_few_points"],
 ];
 const MAX_MOVES = 1024; // HAYANAGI_MAX_MOVES
+/** capi/src/js.rs NOTATION_ERROR: text that is no move here (the message and offset are written out). */
+const NOTATION_ERROR = -1000;
+/** The move filters by the header's HAYANAGI_FILTER_* numbers (Rust: MoveFilter). */
+const FILTERS = ["all", "captures", "non_captures", "drops", "checks", "quiet_checks", "evasions"];
 const NO_SQUARE = 81; // HAYANAGI_NO_SQUARE
 const HISTORY_ENTRY_SIZE = 16; // HAYANAGI_HISTORY_ENTRY_SIZE
 const HISTORY_HEADER_ENTRIES = 2; // HAYANAGI_HISTORY_HEADER_ENTRIES
@@ -81,6 +85,15 @@ function expectSquare(value, what) {
   if (typeof value !== "string") throw new TypeError(`hayanagi: ${what} must be a square ("7g" or 0-80), not ${describe(value)}`);
   const index = SQUARE_INDEX.get(value);
   if (index === undefined) throw new RangeError(`hayanagi: ${what} is not a square: ${JSON.stringify(value)}`);
+  return index;
+}
+
+/** The HAYANAGI_FILTER_* number of a filter's name ("captures"). */
+function expectFilter(value) {
+  const index = FILTERS.indexOf(value);
+  if (index < 0) {
+    throw new TypeError(`hayanagi: a move filter is one of ${FILTERS.map((name) => `"${name}"`).join(", ")}, not ${describe(value)}`);
+  }
   return index;
 }
 
@@ -158,6 +171,17 @@ class Lib {
       if (name === "unknown") break;
       this.statusNames.push(name);
     }
+    // The handicaps' names, [name, Japanese name] in the core's order (Handicap::ALL).
+    this.handicaps = [];
+    const scratch = this.alloc(this.positionSize);
+    for (let index = 0; ; index++) {
+      const length = x.hayanagi_js_handicap(index, 0, scratch, this.textOut, 256);
+      if (length < 0) break;
+      const name = decoder.decode(this.u8.subarray(this.textOut, this.textOut + length));
+      const japanese = this.check(x.hayanagi_js_handicap(index, 1, scratch, this.textOut, 256));
+      this.handicaps.push([name, decoder.decode(this.u8.subarray(this.textOut, this.textOut + japanese))]);
+    }
+    this.release(scratch, this.positionSize);
     this.usi = new Array(65536); // move code -> USI text, filled on demand (position-independent)
     this.shapes = new Array(65536); // move code -> frozen MoveShape (toMove: no position, no pieces)
     this.typed = new Map(); // move key (code and pieces, js.rs) -> frozen Move
@@ -382,6 +406,12 @@ export function initSync(source) {
   current = new Lib(new WebAssembly.Instance(source, {}));
 }
 
+/** The 16 handicaps as `[name, Japanese name]` pairs, in the core's order (Rust: `Handicap::ALL`):
+ *  what Position.handicap takes. */
+export function handicaps() {
+  return lib().handicaps.map((pair) => [...pair]);
+}
+
 /** The version of the library the module was built from ("0.1.0"; the package's version too). */
 export function version() {
   const l = lib();
@@ -469,6 +499,17 @@ export class Position {
   /** The start position. */
   static startpos() {
     return Position.#make((l, pos) => l.x.hayanagi_position_startpos(pos));
+  }
+
+  /** The start position of a handicap game, by its name ("bishop", "two-pieces", ...) or its Japanese
+   *  name ("角落ち"): White, the stronger side, moves first (Rust: `Handicap::position`). `handicaps()`
+   *  lists the 16 names. */
+  static handicap(name) {
+    expectString(name, "the handicap");
+    const l = lib();
+    const index = l.handicaps.findIndex((names) => names.includes(name));
+    if (index < 0) throw new RangeError(`hayanagi: no handicap is called ${JSON.stringify(name)} (handicaps() lists them)`);
+    return Position.#make((l, pos) => l.x.hayanagi_js_handicap(index, 0, pos, l.textOut, 256));
   }
 
   /** Reads an SFEN, "<board> <side> <hands> [<ply>]"; throws a HayanagiError with the byte offset. */
@@ -601,12 +642,14 @@ export class Position {
   }
 
   /** The legal moves as move codes (the header's uint16_t encoding), in the generator's order. */
-  legalMoveCodes() {
+  legalMoveCodes(filter) {
     const s = this.#live();
     const l = s.l;
     const height = s.moves.length;
     const list = s.list(height);
-    const count = l.check(l.x.hayanagi_legal_moves(s.pos, list, MAX_MOVES, 0));
+    const count = l.check(
+      filter === undefined ? l.x.hayanagi_legal_moves(s.pos, list, MAX_MOVES, 0) : l.x.hayanagi_legal_moves_of(s.pos, expectFilter(filter), list, MAX_MOVES, 0),
+    );
     s.counts[height] = count;
     s.next[height] = 0;
     const start = list >>> 1;
@@ -615,12 +658,12 @@ export class Position {
 
   /** The legal moves, typed: `{from, to, promote, piece, captured, usi, code}` or
    *  `{drop, to, piece, captured: null, usi, code}`, shared frozen objects. */
-  legalMoves() {
+  legalMoves(filter) {
     const s = this.#live();
     const l = s.l;
     const height = s.moves.length;
     const list = s.list(height) >>> 1;
-    const count = l.check(l.x.hayanagi_js_legal_keys(s.pos, l.keys, MAX_MOVES));
+    const count = l.check(l.x.hayanagi_js_legal_keys(s.pos, filter === undefined ? 0 : expectFilter(filter), l.keys, MAX_MOVES));
     const start = l.keys >>> 2;
     const keys = l.u32;
     const codes = l.u16;
@@ -656,15 +699,17 @@ export class Position {
   }
 
   /** The legal moves in USI ("7g7f", "8h2b+", "P*5e"). */
-  legalMovesUsi() {
+  legalMovesUsi(filter) {
     const s = this.#live();
-    return Array.from(this.legalMoveCodes(), (code) => s.l.usiOf(code));
+    return Array.from(this.legalMoveCodes(filter), (code) => s.l.usiOf(code));
   }
 
   /** The number of legal moves (counted without a list). */
-  legalMoveCount() {
+  legalMoveCount(filter) {
     const s = this.#live();
-    return s.l.check(s.l.x.hayanagi_count_legal_moves(s.pos));
+    const l = s.l;
+    if (filter === undefined) return l.check(l.x.hayanagi_count_legal_moves(s.pos));
+    return l.check(l.x.hayanagi_legal_moves_of(s.pos, expectFilter(filter), l.moves, MAX_MOVES, 0));
   }
 
   /** The typed move (with `piece` and `captured`) of a legal move given any way play() takes it;
@@ -774,6 +819,73 @@ export class Position {
     if (typeof bulk !== "boolean") throw new TypeError(`hayanagi: bulk must be a boolean, not ${describe(bulk)}`);
     s.l.check(s.l.x.hayanagi_perft(s.pos, depth, bulk ? 1 : 0, s.l.out));
     return s.l.outNumber("the perft count");
+  }
+
+  /** A move that mates at once (the side to move gives check and the opponent has no legal reply), or
+   *  null: Rust's `mate_in_1`. A pawn drop that mates is not one (uchifuzume). */
+  mateIn1() {
+    const line = this.#mate(1);
+    return line.length === 0 ? null : line[0];
+  }
+
+  /** A forced mate in at most 3 plies: the mating line (1 or 3 typed moves, attacker first, each in
+   *  the position it is played in), or null: Rust's `mate_in_3`. */
+  mateIn3() {
+    const line = this.#mate(3);
+    return line.length === 0 ? null : line;
+  }
+
+  #mate(plies) {
+    const s = this.#live();
+    const l = s.l;
+    const count = l.check(l.x.hayanagi_js_mate(s.pos, plies, l.moves));
+    const codes = l.u16.slice(l.moves >>> 1, (l.moves >>> 1) + count);
+    // The pieces of each move: played one after the other on a copy.
+    const copy = l.alloc(l.positionSize);
+    try {
+      l.u8.copyWithin(copy, s.pos, s.pos + l.positionSize);
+      return Array.from(codes, (code) => {
+        const move = l.moveIn(copy, code);
+        l.check(l.playChecked(copy, code, 0));
+        return move;
+      });
+    } finally {
+      l.release(copy, l.positionSize);
+    }
+  }
+
+  /** The static exchange evaluation of a legal move: what the exchange on its target square wins for
+   *  the side to move (pawn 90, ..., with the core's default values; Rust: `see`). ILLEGAL_MOVE if it is
+   *  not legal here. */
+  see(move) {
+    const s = this.#live();
+    const l = s.l;
+    l.check(l.x.hayanagi_js_see(s.pos, l.encode(move), l.out + 24));
+    return l.view.getInt32(l.out + 24, true);
+  }
+
+  /** A legal move as CSA writes it ("+7776FU"; Rust: `csa_move`). ILLEGAL_MOVE if it is not legal here. */
+  csaMove(move) {
+    const s = this.#live();
+    const l = s.l;
+    const length = l.check(l.x.hayanagi_js_csa_move(s.pos, l.encode(move), l.textOut, 256));
+    return decoder.decode(l.u8.subarray(l.textOut, l.textOut + length));
+  }
+
+  /** The typed move of a CSA move ("+7776FU", "-0055KA") that is legal here (Rust: `parse_csa_move`);
+   *  a HayanagiError CSA_MOVE (with the offset) otherwise. */
+  parseCsaMove(text) {
+    expectString(text, "the CSA move");
+    const s = this.#live();
+    const l = s.l;
+    const length = l.putText(text);
+    const result = l.x.hayanagi_js_parse_csa_move(s.pos, l.textIn, length, l.out + 16, l.out + 8, l.textOut, 256);
+    if (result === NOTATION_ERROR) {
+      const offset = l.outSize();
+      throw new HayanagiError(`CSA move: ${l.cString(l.textOut)} at byte ${offset} (${JSON.stringify(text)})`, "CSA_MOVE", result, offset);
+    }
+    l.check(result);
+    return l.moveIn(s.pos, l.outU16());
   }
 
   /**

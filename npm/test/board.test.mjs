@@ -153,6 +153,19 @@ try {
   await page.$eval("#record-text", (element) => (element.value = "   1 ７六歩(77)\n   3 ３四歩(33)\n"));
   await click("#load-text");
   check(/^RecordError: line 2/.test(await text("#error")), `the error shown: ${await text("#error")}`);
+  // A position pasted as an SFEN, and the mate button: the line the package finds, in Japanese.
+  const problem = "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1";
+  await page.$eval("#record-text", (element, value) => (element.value = value), problem);
+  await click("#load-text");
+  check((await sfen()) === problem && (await text("#error")) === "", "an SFEN sets up a position");
+  await click("#mate");
+  const line = Position.fromSfen(problem).mateIn3().map((move) => move.usi);
+  const mateNames = readRecord(`sfen ${problem} moves ${line.join(" ")}`, { format: "usi" }).moves.map((move) => move.ki2);
+  check(line.length === 3 && (await text("#mate-result")) === `3手詰: ${mateNames.join(" ")}`, `the mate shown: ${await text("#mate-result")}`);
+  await page.$eval("#record-text", (element) => (element.value = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"));
+  await click("#load-text");
+  await click("#mate");
+  check((await text("#mate-result")) === "3手以内の詰みはありません", `no mate at the start: ${await text("#mate-result")}`);
   check(errors.length === 0, `errors in the page: ${errors.join("; ")}`);
   console.log(`board: ${checks} checks passed`);
 } finally {

@@ -792,5 +792,124 @@ export function cases(hy) {
         ok(Position.fromSfen(MATSURI).dests().has("P"), "drops are keyed by their kind");
       },
     ],
+    [
+      "mate search: mateIn1 and mateIn3 find mates that play out to \"mate\", and none where there is none",
+      () => {
+        const one = Position.fromSfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+        const move = one.mateIn1();
+        equal(move.usi, "G*5b");
+        deepEqual({ ...move.piece }, { color: "b", type: "G" });
+        equal(one.clone().play(move).status(), "mate");
+        deepEqual(one.mateIn3().map((m) => m.usi), ["G*5b"]);
+        equal(Position.fromSfen("kn7/9/1G7/9/9/9/9/9/4K4 b P 1").mateIn1(), null); // uchifuzume
+        const three = Position.fromSfen("k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1");
+        equal(three.mateIn1(), null);
+        const line = three.mateIn3();
+        equal(line.length, 3);
+        const after = three.clone();
+        for (const m of line) after.play(m); // each typed in its own position: play checks legality
+        equal(after.status(), "mate");
+        // Every reply to the first move is mated in 1 (the line is forced).
+        const reply = three.clone().play(line[0]);
+        for (const answer of reply.legalMoves()) ok(reply.clone().play(answer).mateIn1() !== null, answer.usi);
+        equal(Position.startpos().mateIn3(), null);
+        equal(three.sfen(), "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1"); // unchanged
+      },
+    ],
+    [
+      "move filters: each the legal moves its definition selects, in random games (captures, drops, checks, evasions, ...)",
+      () => {
+        const next = random(31);
+        for (const start of [STARTPOS, MATSURI, RICHEST]) {
+          const pos = Position.fromSfen(start);
+          for (let ply = 0; ply < 40; ply++) {
+            const all = pos.legalMoves();
+            if (all.length === 0) break;
+            const check = pos.inCheck();
+            const expected = {
+              all: all,
+              captures: all.filter((m) => !("drop" in m) && m.captured !== null),
+              non_captures: all.filter((m) => "drop" in m || m.captured === null),
+              drops: all.filter((m) => "drop" in m),
+              checks: all.filter((m) => pos.givesCheck(m)),
+              quiet_checks: all.filter((m) => pos.givesCheck(m) && m.captured === null),
+              evasions: check ? all : [],
+            };
+            for (const [filter, moves] of Object.entries(expected)) {
+              const usi = moves.map((m) => m.usi).sort();
+              deepEqual(pos.legalMoves(filter).map((m) => m.usi).sort(), usi, `${filter} at ${pos.sfen()}`);
+              deepEqual(pos.legalMovesUsi(filter).toSorted(), usi, filter);
+              equal(pos.legalMoveCodes(filter).length, usi.length, filter);
+              equal(pos.legalMoveCount(filter), usi.length, filter);
+            }
+            // A listed filtered move plays (unchecked) like any other.
+            const checks = pos.legalMoveCodes("checks");
+            if (checks.length > 0) {
+              pos.play(checks[0]);
+              ok(pos.inCheck(), "a check checks");
+              pos.undo();
+            }
+            pos.play(all[next(all.length)]);
+          }
+        }
+        throws(() => Position.startpos().legalMoves("quiet"), TypeError);
+        throws(() => Position.startpos().legalMoveCount(3), TypeError);
+      },
+    ],
+    [
+      "SEE: the exchange on the target square (the core's examples), ILLEGAL_MOVE for an illegal move",
+      () => {
+        const pos = Position.fromSfen("4k4/9/4s4/4p4/9/9/9/4R4/4K4 b - 1");
+        equal(pos.see("5h5d"), 90 - 990); // the rook takes a pawn the silver guards
+        equal(pos.see("5h5g"), 0); // no capture
+        const free = Position.fromSfen("4k4/9/9/4p4/9/9/9/4R4/4K4 b - 1");
+        equal(free.see("5h5d"), 90); // an unguarded pawn
+        assertError(() => pos.see("5h4h4"), "MOVE_TRAILING", 4, "USI move");
+        assertError(() => pos.see("5h4g"), "ILLEGAL_MOVE", undefined, "the move is not legal");
+      },
+    ],
+    [
+      "CSA moves both ways: every legal move reads back from its CSA text, in random games; bad text is CSA_MOVE with the offset",
+      () => {
+        const next = random(77);
+        for (const start of [STARTPOS, MATSURI]) {
+          const pos = Position.fromSfen(start);
+          for (let ply = 0; ply < 30; ply++) {
+            const moves = pos.legalMoves();
+            if (moves.length === 0) break;
+            for (const move of moves) equal(pos.parseCsaMove(pos.csaMove(move)), move, move.usi);
+            pos.play(moves[next(moves.length)]);
+          }
+        }
+        const start = Position.startpos();
+        equal(start.csaMove("7g7f"), "+7776FU");
+        equal(start.parseCsaMove("+7776FU").usi, "7g7f");
+        const error = assertError(() => start.parseCsaMove("+7x76FU"), "CSA_MOVE", 2, "CSA move:");
+        ok(error.message.includes("+7x76FU"), error.message);
+        throws(() => start.parseCsaMove("-3334FU"), HayanagiError); // White's move, Black to play
+        assertError(() => start.csaMove("7g7e"), "ILLEGAL_MOVE", undefined, "the move is not legal");
+        throws(() => start.parseCsaMove(7776), TypeError);
+      },
+    ],
+    [
+      "handicaps: 16 names (and Japanese names), each a legal start with White to move; unknown names throw",
+      () => {
+        const list = hy.handicaps();
+        equal(list.length, 16);
+        equal(new Set(list.map(([name]) => name)).size, 16);
+        const bishop = Position.handicap("bishop");
+        equal(bishop.sfen(), "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+        equal(Position.handicap("角落ち").sfen(), bishop.sfen());
+        for (const [name, japanese] of list) {
+          const pos = Position.handicap(name);
+          equal(pos.sideToMove(), "w", name);
+          equal(Position.handicap(japanese).sfen(), pos.sfen(), japanese);
+          ok(pos.legalMoveCount() > 0, name);
+          equal(Position.fromSfen(pos.sfen()).key(), pos.key(), name);
+        }
+        throws(() => Position.handicap("queen"), RangeError);
+        throws(() => Position.handicap(3), TypeError);
+      },
+    ],
   ];
 }

@@ -15,6 +15,9 @@ import {
   type Hand,
   type Piece,
   type ErrorCode,
+  type HayanagiErrorCode,
+  type MoveFilter,
+  handicaps,
   type Move,
   type MoveLike,
   type Square,
@@ -58,7 +61,7 @@ try {
   throw new Error("accepted a bad SFEN");
 } catch (error) {
   if (!(error instanceof HayanagiError)) throw error;
-  const code: ErrorCode = error.code;
+  const code: HayanagiErrorCode = error.code;
   const offset: number | undefined = error.offset;
   if (code !== "SFEN_HAND_REPEATED" || offset !== 61) throw new Error(`${code} ${offset}`);
 }
@@ -97,6 +100,21 @@ start.play(typed);
 const undone: Move | null = start.undo();
 if (moved.type !== "P" || taken !== null || undone !== typed || start.undo() !== null) throw new Error("moves");
 
+// Typed generation, mate search, SEE, CSA moves, handicaps.
+const filter: MoveFilter = "drops";
+const drops: Move[] = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b G 1").legalMoves(filter);
+const mate: Move | null = Position.fromSfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").mateIn1();
+const line: Move[] | null = Position.fromSfen("k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1").mateIn3();
+const value: number = Position.fromSfen("4k4/9/4s4/4p4/9/9/9/4R4/4K4 b - 1").see("5h5d");
+const csa: string = start.csaMove("7g7f");
+const parsed: Move = start.parseCsaMove(csa);
+const names: [string, string][] = handicaps();
+const bishopOdds: Position = Position.handicap("bishop");
+if (drops.length !== 79 || mate?.usi !== "G*5b" || line?.length !== 3 || value !== -900 || parsed.usi !== "7g7f") {
+  throw new Error("the core's questions");
+}
+if (names.length !== 16 || bishopOdds.sideToMove() !== "w" || start.legalMoveCount("captures") !== 0) throw new Error("handicaps");
+
 const square: Square | undefined = SQUARES[56];
 if (square !== "7g") throw new Error("SQUARES[56]");
 
@@ -122,12 +140,14 @@ export function wrongUses(): unknown[] {
   const noPiece: Piece = toMove("7g7f").piece;
   // @ts-expect-error: undo may return null
   const notNull: Move = pos.undo();
+  // @ts-expect-error: not a filter
+  const badFilter = pos.legalMoves("quiet");
   // @ts-expect-error: a colour is "b" or "w"
   const hand = pos.hand("black");
   // @ts-expect-error: the rules are 27 and 24
   const declaration = pos.declaration(28);
   // @ts-expect-error: a game's position is read-only
   game.position = Position.startpos();
-  return [made, parsed, badSquare, kingDrop, both, notStatus, notCode, nodes, noPiece, notNull, hand, declaration];
+  return [made, parsed, badSquare, kingDrop, both, notStatus, notCode, nodes, badFilter, noPiece, notNull, hand, declaration];
 }
 console.log("consumer: ok");
