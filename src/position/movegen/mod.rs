@@ -260,7 +260,13 @@ impl Position {
             return ControlFlow::Continue(());
         };
         if board_scope {
-            self.board_moves(sink, us, targets & scope.board, self.pinned())?;
+            let pinned = self.pinned();
+            // Most positions have no pin: their moves are generated without a pin test per piece.
+            if pinned.is_empty() {
+                self.board_moves(sink, us, targets & scope.board, Bitboard::EMPTY)?;
+            } else {
+                self.board_moves(sink, us, targets & scope.board, pinned)?;
+            }
         }
         if scope.drops && !drop_targets.is_empty() {
             self.drop_moves(sink, us, drop_targets)?;
