@@ -250,13 +250,21 @@ fn candidates(pos: &Position, kind: PieceKind, to: Square, buf: &mut [Square; 16
     let n = reaching(pos, kind, to, buf);
     let mut kept = 0;
     for i in 0..n {
-        let from = buf[i];
-        if [false, true].into_iter().filter_map(|promote| Move::normal(from, to, promote)).any(|mv| pos.is_legal(mv)) {
-            buf[kept] = from;
+        let Some(&from) = buf.get(i) else { break };
+        if [false, true].into_iter().filter_map(|promote| Move::normal(from, to, promote)).any(|mv| pos.is_legal(mv))
+            && let Some(slot) = buf.get_mut(kept)
+        {
+            *slot = from;
             kept += 1;
         }
     }
     kept
+}
+
+/// The first `n` squares of `buf`, as [`reaching`] and [`candidates`] count them (`n` is at most 16:
+/// `get` only keeps the panic machinery out where the compiler cannot see that).
+fn first(buf: &[Square; 16], n: usize) -> &[Square] {
+    buf.get(..n).unwrap_or_default()
 }
 
 /// A legal move in Japanese notation, made by [`Position::japanese_move`]; it prints with
@@ -546,7 +554,7 @@ impl Position {
                 }
                 if style == JapaneseStyle::Ki2 {
                     let n = candidates(self, piece.kind(), to, &mut buf);
-                    let (place, motion) = modifiers(color, piece.kind(), from, to, &buf[..n]);
+                    let (place, motion) = modifiers(color, piece.kind(), from, to, first(&buf, n));
                     out.place = place;
                     out.motion = motion;
                 }
@@ -703,13 +711,13 @@ impl Position {
         }
         let from = match from_given {
             Some(from) => from,
-            None => match select(color, to, &buf[..n], place, motion_word) {
+            None => match select(color, to, first(&buf, n), place, motion_word) {
                 (1, Some(from)) => from,
                 (0, _) => {
                     // No piece that fits has a legal move there: name the move of the one piece
                     // that fits but for the rules, if there is exactly one.
                     let m = reaching(self, kind, to, &mut buf);
-                    return match select(color, to, &buf[..m], place, motion_word) {
+                    return match select(color, to, first(&buf, m), place, motion_word) {
                         (1, Some(from)) => match Move::normal(from, to, promote == Some(true)) {
                             Some(mv) => error(0, JapaneseMoveErrorKind::Illegal(mv)),
                             None => error(0, JapaneseMoveErrorKind::NoSuchMove),

@@ -58,7 +58,7 @@ pub extern "C" fn main(_argc: i32, _argv: *const *const u8) -> i32 {
     }
     failures += (visited != 81 * 80) as i32;
     failures += (black_box(Bitboard::FULL).iter().map(|s| s.file().number() as u32).sum::<u32>() != 9 * 45) as i32;
-    failures + positions() + packed() + questions()
+    failures + positions() + packed() + questions() + notation()
 }
 
 /// SFEN and USI parsing, move generation, play/undo and perft: the whole position API.
@@ -162,4 +162,51 @@ fn questions() -> i32 {
     failures += pos.status().is_over() as i32;
     failures += (pos.declaration(black_box(DeclarationRule::Points27)).points() > 100) as i32;
     failures
+}
+
+/// Moves in Japanese (KIF, KI2) and CSA notation, both ways, from text that may be anything.
+fn notation() -> i32 {
+    let mut failures = 0;
+    let sfen = black_box(b"4k4/9/9/9/9/9/9/9/3G1G2K b - 1".as_slice());
+    let Ok(pos) = Position::from_sfen_bytes(sfen) else { return 100 };
+    for &mv in pos.legal_moves().iter() {
+        for style in [hayanagi::JapaneseStyle::Kif, hayanagi::JapaneseStyle::Ki2] {
+            let Ok(written) = pos.japanese_move(mv, black_box(None), style) else { return 100 };
+            let mut text = Text([0; 64], 0);
+            failures += core::fmt::write(&mut text, format_args!("{written}")).is_err() as i32;
+            let parsed = core::str::from_utf8(text.as_bytes()).ok().and_then(|t| pos.parse_japanese_move(t, None).ok());
+            failures += (parsed.map(|(m, _)| m) != Some(mv)) as i32;
+        }
+        let Ok(csa) = pos.csa_move(mv) else { return 100 };
+        let mut text = Text([0; 64], 0);
+        failures += core::fmt::write(&mut text, format_args!("{csa}")).is_err() as i32;
+        failures += (pos.parse_csa_move(text.as_bytes()) != Ok(mv)) as i32;
+    }
+    let garbage = black_box("▲５八金右上不成打同　");
+    for end in 0..=garbage.len() {
+        if let Some(prefix) = garbage.get(..end) {
+            // Whatever a prefix reads as, it is an answer (a move or a typed error), not a panic.
+            black_box(pos.parse_japanese_move(prefix, black_box(Some(Square::SQ_5H))).is_ok());
+        }
+    }
+    failures += pos.parse_csa_move(black_box(b"+0058KI")).is_ok() as i32; // no gold in hand
+    failures
+}
+
+/// A fixed buffer that text is written into, without allocating.
+struct Text([u8; 64], usize);
+
+impl Text {
+    fn as_bytes(&self) -> &[u8] {
+        self.0.get(..self.1).unwrap_or_default()
+    }
+}
+
+impl core::fmt::Write for Text {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        let end = self.1 + s.len();
+        self.0.get_mut(self.1..end).ok_or(core::fmt::Error)?.copy_from_slice(s.as_bytes());
+        self.1 = end;
+        Ok(())
+    }
 }
