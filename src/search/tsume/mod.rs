@@ -1,25 +1,6 @@
 //! A tsume (詰将棋) solver: df-pn over a transposition table the caller provides.
 //!
-//! [`TsumeSolver`] proves or disproves that the side to move (the attacker) mates by checking at
-//! every move, whatever the defender plays: every legal defence is tried, useless interpositions
-//! (無駄合) included, and a pawn drop that mates is illegal (uchifuzume), as in the rest of the
-//! crate. A repetition is never a mate.
-//!
-//! The search is df-pn with the df-pn+ threshold of 1+ε. The table ([`TsumeEntry`], 32 bytes
-//! each) is a slice of any length, in buckets of 8 entries keyed by the board; each entry holds the
-//! attacker's hand, so a proof found with a hand proves the same board with any hand that
-//! [dominates](crate::Hand::dominates) it, and a disproof disproves every hand it dominates. When
-//! a bucket is full the entry that cost the least work is replaced, those of earlier searches
-//! first. A disproof that rests on a repetition on the path (or on the depth limit) is never
-//! written to the table, so what the table holds is true whatever the path.
-//!
-//! A mate comes with its line, read back from the table (searching again where an entry was
-//! replaced) and checked before it is returned: every move legal, every attacker's move a check,
-//! the last position mate. The line is not necessarily the shortest mate: the attacker plays the
-//! shortest move the search proved and the defender the longest proved defence.
-//!
-//! No allocation: each ply of the search holds its moves on the stack (about 1.7 KB a ply; the
-//! depth is bounded by [`TsumeSolver::with_max_depth`]).
+//! The text of the solver is on [`TsumeSolver`] (this module is private).
 //!
 //! ```
 //! use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
@@ -149,7 +130,28 @@ impl TsumeStats {
     }
 }
 
-/// The df-pn tsume solver over a caller's table. See the [module](self) documentation.
+/// The df-pn tsume solver over a caller's table.
+///
+/// [`TsumeSolver`] proves or disproves that the side to move (the attacker) mates by checking at
+/// every move, whatever the defender plays: every legal defence is tried, useless interpositions
+/// (無駄合) included, and a pawn drop that mates is illegal (uchifuzume), as in the rest of the
+/// crate. A repetition is never a mate.
+///
+/// The search is df-pn with the df-pn+ threshold of 1+ε. The table ([`TsumeEntry`], 32 bytes
+/// each) is a slice of any length, in buckets of 8 entries keyed by the board; each entry holds the
+/// attacker's hand, so a proof found with a hand proves the same board with any hand that
+/// [dominates](crate::Hand::dominates) it, and a disproof disproves every hand it dominates. When
+/// a bucket is full the entry that cost the least work is replaced, those of earlier searches
+/// first. A disproof that rests on a repetition on the path (or on the depth limit) is never
+/// written to the table, so what the table holds is true whatever the path.
+///
+/// A mate comes with its line, read back from the table (searching again where an entry was
+/// replaced) and checked before it is returned: every move legal, every attacker's move a check,
+/// the last position mate. The line is not necessarily the shortest mate: the attacker plays the
+/// shortest move the search proved and the defender the longest proved defence.
+///
+/// No allocation: each ply of the search holds its moves on the stack (about 1.7 KB a ply; the
+/// depth is bounded by [`TsumeSolver::with_max_depth`]).
 ///
 /// ```
 /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
