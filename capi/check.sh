@@ -189,9 +189,28 @@ awk '
   echo "pkg-config shared and static, CMake shared and static: $(wc -l < expected) lines as documented"
 )
 
+step "the README's C quick start (### C, JavaScript), run as written"
+quick="$out/quick"
+mkdir -p "$quick"
+awk '$0 == "### C, JavaScript" { in_section = 1; next }
+  /^##/ { in_section = 0 }
+  in_section && $0 == "```c" { in_block = 1; next }
+  in_block && $0 == "```" { exit }
+  in_block { print }' "$root/README.md" > "$quick/app.c"
+[ -s "$quick/app.c" ] || fail "the README's C quick start is missing"
+[ "$(wc -l < "$quick/app.c")" -le 10 ] || fail "the README's C quick start is longer than 10 lines"
+# It compiles against the installed library as the sentence before it says, and prints what its
+# printf comment says.
+gcc -std=c99 -Wall -Wextra -Werror "$quick/app.c" $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags \
+  --libs hayanagi) -o "$quick/app"
+LD_LIBRARY_PATH="$prefix/lib" "$quick/app" > "$quick/run.out" || fail "the C quick start exits non-zero"
+sed -n 's|.*printf(.*/\* \(.*\) \*/$|\1|p' "$quick/app.c" > "$quick/expected"
+[ -s "$quick/expected" ] && diff "$quick/expected" "$quick/run.out" >&2 || fail "the C quick start prints what its comment does not say"
+echo "C quick start: $(wc -l < "$quick/app.c") lines, prints '$(cat "$quick/run.out")'"
+
 step "done"
-printf 'static library %s: %s B; shared %s: %s B; the C test program linking it: .text %s B, .rodata %s B\n' \
-  "$(basename "$lib")" "$(stat -c %s "$lib")" "$(basename "$so")" "$(stat -c %s "$so")" \
+printf 'static library %s: %s B (installed, helpers made local: %s B); shared %s: %s B; the C test program linking it: .text %s B, .rodata %s B\n' \
+  "$(basename "$lib")" "$(stat -c %s "$lib")" "$(stat -c %s "$prefix/lib/libhayanagi.a")" "$(basename "$so")" "$(stat -c %s "$so")" \
   "$(size -A "$out/capi-test" | awk '$1 == ".text" { print $2 }')" \
   "$(size -A "$out/capi-test" | awk '$1 == ".rodata" { print $2 }')"
 printf 'C test: %s natively, %s s under valgrind\n' "$native_seconds" "$valgrind_seconds"

@@ -256,6 +256,22 @@ extern "C" {
 /* The largest piece value (either sign) hayanagi_see takes. */
 #define HAYANAGI_MAX_SEE_VALUE 1048576
 
+/* ----- the tsume solver (hayanagi_tsume_solve) ----- */
+
+/* sizeof(hayanagi_tsume_entry): one slot of the solver's table. */
+#define HAYANAGI_TSUME_ENTRY_SIZE 32
+/* The longest mate line hayanagi_tsume_solve gives. */
+#define HAYANAGI_TSUME_MAX_LINE 1024
+/* Its answers: no mate, mate (the line is written), or no answer and why. */
+#define HAYANAGI_TSUME_NO_MATE 0
+#define HAYANAGI_TSUME_MATE 1
+#define HAYANAGI_TSUME_NODE_LIMIT 2     /* the node limit was reached */
+#define HAYANAGI_TSUME_DEPTH_LIMIT 3    /* a line was cut off by max_depth: a mate is not ruled out */
+#define HAYANAGI_TSUME_TOO_MANY_MOVES 4 /* a position had more moves than a ply of the search holds */
+#define HAYANAGI_TSUME_STALLED 5        /* the search made no progress */
+#define HAYANAGI_TSUME_LINE_TOO_LONG 6  /* mate proved, the line is longer than `capacity` */
+#define HAYANAGI_TSUME_LINE_NOT_FOUND 7 /* mate proved, the line could not be read back (small table) */
+
 /* ----- colours (hayanagi_side_to_move) ----- */
 
 #define HAYANAGI_BLACK 0 /* sente, uppercase in SFEN, moves first */
@@ -382,6 +398,9 @@ extern "C" {
 #define HAYANAGI_ERR_RECORD_PADDING (-121)     /* a padding byte that is not 0 */
 #define HAYANAGI_ERR_RECORD_PLY_ZERO (-122)    /* a PSV game ply of 0 */
 #define HAYANAGI_ERR_RECORD_TRUNCATED (-123)   /* the bytes end inside the record */
+/* The tsume solver (hayanagi_tsume_solve). */
+#define HAYANAGI_ERR_TSUME_NO_DEFENDER_KING (-124)  /* the defender (side not to move) has no king */
+#define HAYANAGI_ERR_TSUME_ATTACKER_IN_CHECK (-125) /* the attacker (side to move) is in check */
 
 /* ----- types ----- */
 
@@ -395,6 +414,12 @@ typedef struct hayanagi_position {
 typedef struct hayanagi_undo_record {
     unsigned char opaque[HAYANAGI_UNDO_RECORD_SIZE];
 } hayanagi_undo_record;
+
+/* One slot of the tsume solver's transposition table: an array of them, of any length, is the
+   table (HAYANAGI_TSUME_ENTRY_SIZE bytes each, uint64_t-aligned by the type). */
+typedef struct hayanagi_tsume_entry {
+    uint64_t opaque[4];
+} hayanagi_tsume_entry;
 
 /* One element of a game history's storage: an array of HAYANAGI_HISTORY_ENTRIES(moves) of them holds
    the history's state and up to `moves` moves (16 bytes each). Set up by hayanagi_history_init. */
@@ -814,6 +839,26 @@ int32_t hayanagi_psv_read(const uint8_t *bytes, size_t len, size_t index, hayana
    PACK_PLY_TOO_LARGE), into out[0..HAYANAGI_PSV_SIZE). */
 int32_t hayanagi_psv_write(const hayanagi_position *pos, int32_t score, uint16_t move, int32_t result, uint8_t *out,
                            size_t size);
+
+/* ----- the tsume solver ----- */
+
+/* Empties a solver table of `entries` entries (do this once; a table may then serve any number of
+   searches, which reuse what earlier ones stored).
+   Errors: NULL_POINTER, MISALIGNED, BAD_LENGTH. */
+int32_t hayanagi_tsume_init(hayanagi_tsume_entry *table, size_t entries);
+
+/* Solves the tsume (mating problem) of *pos: the side to move attacks, giving check with every
+   move, the defender answers with its longest defence (df-pn search over `table`, whose size bounds
+   its memory; the Rust library's TsumeSolver). At most node_limit positions (0: none, UINT64_MAX:
+   unbounded) and max_depth plies (400 is the Rust default). Returns HAYANAGI_TSUME_MATE and writes
+   the line (attacker first, odd length, ending in mate, checked move by move) into line[0..*len)
+   (len if not NULL), HAYANAGI_TSUME_NO_MATE, or the HAYANAGI_TSUME_* reason there is no answer;
+   *nodes (if not NULL) receives the positions searched.
+   Errors: NULL_POINTER (pos, table, line), NOT_A_POSITION, MISALIGNED, BAD_LENGTH,
+   TSUME_NO_DEFENDER_KING, TSUME_ATTACKER_IN_CHECK. */
+int32_t hayanagi_tsume_solve(const hayanagi_position *pos, hayanagi_tsume_entry *table, size_t entries,
+                             uint64_t node_limit, uint32_t max_depth, uint16_t *line, size_t capacity, size_t *len,
+                             uint64_t *nodes);
 
 #ifdef __cplusplus
 }

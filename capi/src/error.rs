@@ -268,6 +268,13 @@ error_codes! {
     RecordPlyZero = -122, "HAYANAGI_ERR_RECORD_PLY_ZERO", c"packed record: a game ply of 0";
     /// [`RecordErrorKind::Truncated`].
     RecordTruncated = -123, "HAYANAGI_ERR_RECORD_TRUNCATED", c"packed records: the bytes end inside a record";
+
+    /// [`hayanagi::TsumeError::NoDefenderKing`].
+    TsumeNoDefenderKing = -124, "HAYANAGI_ERR_TSUME_NO_DEFENDER_KING",
+        c"not a tsume: the defender (the side not to move) has no king";
+    /// [`hayanagi::TsumeError::AttackerInCheck`].
+    TsumeAttackerInCheck = -125, "HAYANAGI_ERR_TSUME_ATTACKER_IN_CHECK",
+        c"not a tsume: the attacker (the side to move) is in check";
 }
 
 /// The message for a code that is not one of ours.

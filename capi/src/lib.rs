@@ -43,6 +43,8 @@ mod record;
 mod search;
 #[cfg(feature = "extended")]
 mod setup;
+#[cfg(feature = "extended")]
+mod tsume;
 
 pub use error::ErrorCode;
 pub use error::hayanagi_error_message;
@@ -80,6 +82,8 @@ pub use record::{PositionRecord, UndoRecord, hayanagi_position_size, hayanagi_un
 pub use search::{hayanagi_mate_in_1, hayanagi_mate_in_3, hayanagi_see, hayanagi_see_ge};
 #[cfg(feature = "extended")]
 pub use setup::{hayanagi_handicap_name, hayanagi_handicap_of, hayanagi_position_handicap, hayanagi_position_setup};
+#[cfg(feature = "extended")]
+pub use tsume::{hayanagi_tsume_init, hayanagi_tsume_solve};
 
 /// The library's version, `HAYANAGI_VERSION_STRING` (C: `hayanagi_version`); `header.rs` checks that
 /// the header's version is this crate's.

@@ -164,7 +164,8 @@ static const int32_t ALL_ERRORS[] = {
     HAYANAGI_ERR_UNPACK_TRUNCATED, HAYANAGI_ERR_MOVE16_NO_MOVE, HAYANAGI_ERR_MOVE16_BAD_SQUARE,
     HAYANAGI_ERR_MOVE16_BAD_ORIGIN, HAYANAGI_ERR_MOVE16_SAME_SQUARE, HAYANAGI_ERR_MOVE16_DROP_PROMOTION,
     HAYANAGI_ERR_MOVE16_UNUSED_BIT, HAYANAGI_ERR_RECORD_GAME_RESULT, HAYANAGI_ERR_RECORD_PADDING,
-    HAYANAGI_ERR_RECORD_PLY_ZERO, HAYANAGI_ERR_RECORD_TRUNCATED,
+    HAYANAGI_ERR_RECORD_PLY_ZERO, HAYANAGI_ERR_RECORD_TRUNCATED, HAYANAGI_ERR_TSUME_NO_DEFENDER_KING,
+    HAYANAGI_ERR_TSUME_ATTACKER_IN_CHECK,
 };
 #define ERROR_COUNT (sizeof ALL_ERRORS / sizeof ALL_ERRORS[0])
 
@@ -1554,6 +1555,53 @@ static void test_packed(void) {
     CHECK_EQ(hayanagi_psv_write(&pos, 0, moves[0], 2, records, sizeof records), HAYANAGI_ERR_OUT_OF_RANGE);
 }
 
+
+static void test_tsume(void) {
+    static hayanagi_tsume_entry table[4096];
+    hayanagi_position pos, after;
+    uint16_t line[HAYANAGI_TSUME_MAX_LINE];
+    size_t len = 0, i;
+    uint64_t nodes = 0;
+    int32_t answer;
+    CHECK_EQ(hayanagi_tsume_init(table, sizeof table / sizeof table[0]), HAYANAGI_OK);
+    CHECK_EQ(from_sfen(&pos, "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1"), HAYANAGI_OK);
+    answer = hayanagi_tsume_solve(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400, line,
+                                  HAYANAGI_TSUME_MAX_LINE, &len, &nodes);
+    CHECK_EQ(answer, HAYANAGI_TSUME_MATE);
+    CHECK(len % 2 == 1 && len >= 3 && nodes > 0);
+    /* The line: legal move by move, every attacker move a check, ending in mate. */
+    after = pos;
+    for (i = 0; i < len && i < HAYANAGI_TSUME_MAX_LINE; i++) {
+        if (i % 2 == 0) CHECK_EQ(gives_check(&after, line[i]), 1);
+        CHECK_EQ(hayanagi_play(&after, line[i], NULL), HAYANAGI_OK);
+    }
+    CHECK_EQ(hayanagi_status(&after), HAYANAGI_STATUS_MATE);
+    /* A line longer than the room; a node limit; a table reused. */
+    CHECK_EQ(hayanagi_tsume_init(table, sizeof table / sizeof table[0]), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400, line, 1, NULL, NULL),
+             HAYANAGI_TSUME_LINE_TOO_LONG);
+    CHECK_EQ(hayanagi_tsume_init(table, sizeof table / sizeof table[0]), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve(&pos, table, sizeof table / sizeof table[0], 1, 400, line, 16, NULL, NULL),
+             HAYANAGI_TSUME_NODE_LIMIT);
+    /* No mate: a lone gold cannot mate a free king. */
+    CHECK_EQ(from_sfen(&pos, "9/9/9/9/4k4/9/9/9/9 b G2r2b3g4s4n4l18p 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve(&pos, table, sizeof table / sizeof table[0], 100000, 400, line, 16, NULL, NULL),
+             HAYANAGI_TSUME_NO_MATE);
+    /* Errors. */
+    CHECK_EQ(from_sfen(&pos, "9/9/9/9/9/9/9/9/4K4 b G 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve(&pos, table, 16, 1000, 400, line, 16, NULL, NULL), HAYANAGI_ERR_TSUME_NO_DEFENDER_KING);
+    CHECK_EQ(from_sfen(&pos, "4k4/9/9/9/4r4/9/9/9/4K4 b G 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve(&pos, table, 16, 1000, 400, line, 16, NULL, NULL), HAYANAGI_ERR_TSUME_ATTACKER_IN_CHECK);
+    CHECK_EQ(hayanagi_tsume_solve(&pos, (hayanagi_tsume_entry *)(void *)((char *)table + 4), 16, 1000, 400, line, 16,
+                                  NULL, NULL),
+             HAYANAGI_ERR_MISALIGNED);
+    CHECK_EQ(hayanagi_tsume_init((hayanagi_tsume_entry *)(void *)((char *)table + 4), 16), HAYANAGI_ERR_MISALIGNED);
+    CHECK_EQ(hayanagi_tsume_init(NULL, 16), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_tsume_init(table, SIZE_MAX), HAYANAGI_ERR_BAD_LENGTH);
+    CHECK_EQ(hayanagi_tsume_solve(&pos, table, 16, 1000, 400, NULL, 16, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_tsume_solve(NULL, table, 16, 1000, 400, line, 16, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+}
+
 int main(void) {
     test_sizes_and_messages();
     test_startpos();
@@ -1577,6 +1625,7 @@ int main(void) {
     test_setup_and_handicaps();
     test_move_text();
     test_packed();
+    test_tsume();
     printf("hayanagi C API: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }

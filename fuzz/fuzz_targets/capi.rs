@@ -12,8 +12,9 @@
 use core::ffi::{CStr, c_char};
 
 use hayanagi::{
-    Color, DeclarationOutcome, DeclarationRule, Entry, History, Move, MoveFilter, Piece, PieceKind, Position, Square,
-    Status, Undo,
+    Color, DeclarationOutcome, DeclarationRule, Entry, GameResult, Handicap, Hcpe, History, JapaneseStyle, Move,
+    MoveFilter, PackedFormat, PackedRecord, Piece, PieceKind, Position, Psv, PsvResult, Relaxations, Setup, Square,
+    Status, TsumeAnswer, TsumeEntry, TsumeError, TsumeSolver, TsumeUnknown, Undo,
 };
 use hayanagi_capi::{self as c, ErrorCode, HistoryEntryRecord, PositionRecord, UndoRecord};
 use libfuzzer_sys::fuzz_target;
@@ -28,6 +29,9 @@ const MAX_PERFT_DEPTH: u32 = 32;
 const HISTORY_HEADER_ENTRIES: usize = 2;
 const NO_SQUARE: i32 = 81;
 const NO_KIND: i32 = 14;
+const CSA_BUFFER_SIZE: usize = 8;
+const JAPANESE_BUFFER_SIZE: usize = 32;
+const MAX_SEE_VALUE: i32 = 1 << 20;
 
 /// Records of each kind the harness keeps.
 const SLOTS: usize = 3;
@@ -210,7 +214,7 @@ fn assert_result(what: &str, result: i32, errors: &[ErrorCode], expected: i32) {
 /// A predicate's answer as one value, to compare with `assert_result`: the code `*error` received if
 /// it is an error (then the `bool` must be false), else 1 or 0; the answer without the optional error
 /// pointer must be the same `bool`.
-fn predicate(what: &str, call: impl Fn(*mut i32) -> bool) -> i32 {
+fn predicate(what: &str, mut call: impl FnMut(*mut i32) -> bool) -> i32 {
     let mut error = i32::MIN;
     let value = call(&mut error);
     assert_eq!(call(core::ptr::null_mut()), value, "{what}: another answer without the error pointer");
@@ -1164,6 +1168,675 @@ impl World {
     }
 }
 
+/// The extended set (capi's feature `extended`): every function against the library's own answer.
+impl World {
+    /// A position argument to write into: NULL or a position slot (never an undo slot).
+    fn out_arg(&self, input: &mut Input) -> PosArg {
+        match input.byte() % 8 {
+            0 => PosArg::Null,
+            n => PosArg::Slot(n as usize % SLOTS),
+        }
+    }
+
+    fn slot_bytes(&self, arg: PosArg) -> Option<Vec<u8>> {
+        match arg {
+            PosArg::Slot(i) => Some(self.positions[i].bytes()),
+            _ => None,
+        }
+    }
+
+    /// After a call that writes a position into `out`: on success the slot holds `written`, else its
+    /// bytes are unchanged.
+    fn store(&mut self, what: &str, out: PosArg, before: Option<Vec<u8>>, ok: bool, written: Option<Position>) {
+        match (out, ok) {
+            (PosArg::Slot(i), true) => {
+                self.shadows[i] = Some(written.unwrap_or_else(|| panic!("{what}: succeeded where the library fails")));
+                self.check_slot(i);
+            }
+            (PosArg::Slot(i), false) => {
+                assert_eq!(Some(self.positions[i].bytes()), before, "{what}: a failed call wrote the record");
+            }
+            _ => assert!(!ok, "{what}: succeeded without a record"),
+        }
+    }
+
+    /// The errors of a move argument in `pos`: BAD_MOVE, ILLEGAL_MOVE, or none.
+    fn move_errors(pos: Option<&Position>, code: u16) -> Vec<ErrorCode> {
+        match (pos, Move::from_bits(code)) {
+            (_, None) => vec![ErrorCode::BadMove],
+            (Some(pos), Some(mv)) if !pos.is_legal(mv) => vec![ErrorCode::IllegalMove],
+            _ => vec![],
+        }
+    }
+
+    /// `hayanagi_pass` and `hayanagi_key_after`.
+    fn pass_and_key_after(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        if input.one_in(2) {
+            if pos.as_ref().is_some_and(Position::in_check) {
+                errors.push(ErrorCode::PassInCheck);
+            }
+            let before = self.slot_bytes(arg);
+            let ptr = self.pos_ptr(arg);
+            let result = unsafe { c::hayanagi_pass(ptr) };
+            assert_result("hayanagi_pass", result, &errors, 0);
+            if let PosArg::Slot(i) = arg {
+                if result == 0 {
+                    let mut passed = pos.unwrap();
+                    passed.pass().expect("the library passes");
+                    self.shadows[i] = Some(passed);
+                    self.check_slot(i);
+                } else {
+                    assert_eq!(Some(self.positions[i].bytes()), before, "hayanagi_pass: a failed call wrote");
+                }
+            }
+            return;
+        }
+        let code = self.move_code(input);
+        let key_null = input.one_in(16);
+        errors.extend(Self::move_errors(pos.as_ref(), code));
+        if key_null {
+            errors.push(ErrorCode::NullPointer);
+        }
+        let mut key = u64::MAX;
+        let ptr = self.pos_ptr(arg);
+        let key_ptr: *mut u64 = if key_null { core::ptr::null_mut() } else { &mut key };
+        let result = unsafe { c::hayanagi_key_after(ptr, code, key_ptr) };
+        assert_result("hayanagi_key_after", result, &errors, 0);
+        if result == 0 {
+            let (pos, mv) = (pos.unwrap(), Move::from_bits(code).unwrap());
+            // Played (unchecked: the ply may be at its limit, which the key does not see).
+            let mut after = pos.clone();
+            let _ = after.play_unchecked(mv);
+            assert_eq!(key, after.key(), "hayanagi_key_after");
+        } else if !key_null {
+            assert_eq!(key, u64::MAX, "hayanagi_key_after: a failed call wrote the key");
+        }
+    }
+
+    /// `hayanagi_mate_in_1`, `hayanagi_mate_in_3`, `hayanagi_see`, `hayanagi_see_ge`.
+    fn search(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        let ptr = self.pos_ptr(arg);
+        match input.byte() % 4 {
+            3 => {
+                // The tsume solver on a fresh table, against the library's on a table of the same size.
+                let entries = input.byte() as usize % 64;
+                let (node_limit, max_depth) = (u64::from(input.u16() % 3000), u32::from(input.byte()));
+                let capacity = input.byte() as usize % 40;
+                let misaligned = input.one_in(16);
+                let mut words = vec![u64::MAX; 4 * entries + 1];
+                let table_ptr: *mut u8 = if misaligned {
+                    words.as_mut_ptr().cast::<u8>().wrapping_add(4)
+                } else {
+                    words.as_mut_ptr().cast()
+                };
+                let init = unsafe { c::hayanagi_tsume_init(table_ptr.cast(), entries) };
+                let mut line = vec![0u16; capacity];
+                let (mut len, mut nodes) = (usize::MAX, u64::MAX);
+                let result = unsafe {
+                    c::hayanagi_tsume_solve(
+                        ptr,
+                        table_ptr.cast(),
+                        entries,
+                        node_limit,
+                        max_depth,
+                        line.as_mut_ptr(),
+                        capacity,
+                        &mut len,
+                        &mut nodes,
+                    )
+                };
+                if misaligned {
+                    assert_eq!(init, ErrorCode::Misaligned.code(), "hayanagi_tsume_init misaligned");
+                    errors.push(ErrorCode::Misaligned);
+                    assert_result("hayanagi_tsume_solve", result, &errors, 0);
+                    return;
+                }
+                assert_eq!(init, 0, "hayanagi_tsume_init");
+                let mut table = vec![TsumeEntry::EMPTY; entries];
+                let mut moves = vec![Move::from_bits(0x8001).unwrap(); capacity];
+                let expected = pos.as_ref().map(|p| {
+                    let mut solver = TsumeSolver::new(&mut table).with_node_limit(node_limit).with_max_depth(max_depth);
+                    let answer = solver.solve(p, &mut moves).map(|a| match a {
+                        TsumeAnswer::Mate(found) => (1, found.iter().map(|m| m.to_bits()).collect::<Vec<_>>()),
+                        TsumeAnswer::NoMate => (0, vec![]),
+                        TsumeAnswer::Unknown(TsumeUnknown::NodeLimit) => (2, vec![]),
+                        TsumeAnswer::Unknown(TsumeUnknown::DepthLimit) => (3, vec![]),
+                        TsumeAnswer::Unknown(TsumeUnknown::TooManyMoves) => (4, vec![]),
+                        TsumeAnswer::Unknown(TsumeUnknown::Stalled | TsumeUnknown::Stopped) => (5, vec![]),
+                        TsumeAnswer::Unknown(TsumeUnknown::LineTooLong) => (6, vec![]),
+                        TsumeAnswer::Unknown(TsumeUnknown::LineNotFound) => (7, vec![]),
+                    });
+                    (answer, solver.stats().nodes)
+                });
+                match expected {
+                    Some((Err(e), _)) if errors.is_empty() => {
+                        let code = match e {
+                            TsumeError::NoDefenderKing => ErrorCode::TsumeNoDefenderKing,
+                            TsumeError::AttackerInCheck => ErrorCode::TsumeAttackerInCheck,
+                        };
+                        assert_eq!(result, code.code(), "hayanagi_tsume_solve error");
+                    }
+                    Some((Ok((answer, found)), searched)) if errors.is_empty() => {
+                        assert_eq!(result, answer, "hayanagi_tsume_solve answer");
+                        assert_eq!(nodes, searched, "hayanagi_tsume_solve nodes");
+                        if answer == 1 {
+                            assert_eq!(
+                                (len, &line[..found.len()]),
+                                (found.len(), &found[..]),
+                                "hayanagi_tsume_solve line"
+                            );
+                        } else {
+                            assert_eq!(len, usize::MAX, "hayanagi_tsume_solve wrote a length without a mate");
+                        }
+                    }
+                    _ => assert_result("hayanagi_tsume_solve", result, &errors, 0),
+                }
+            }
+            0 => {
+                let mut mv = 0u16;
+                let found = predicate("hayanagi_mate_in_1", |e| unsafe { c::hayanagi_mate_in_1(ptr, &mut mv, e) });
+                let expected = pos.as_ref().map(Position::mate_in_1);
+                assert_result("hayanagi_mate_in_1", found, &errors, expected.flatten().is_some() as i32);
+                match expected.flatten() {
+                    Some(mate) => assert_eq!(mv, mate.to_bits(), "hayanagi_mate_in_1 move"),
+                    None => assert_eq!(mv, 0, "hayanagi_mate_in_1 wrote a move without a mate"),
+                }
+            }
+            1 => {
+                let line_null = input.one_in(16);
+                let mut line = [0u16; 3];
+                let line_ptr: *mut u16 = if line_null { core::ptr::null_mut() } else { line.as_mut_ptr() };
+                let result = unsafe { c::hayanagi_mate_in_3(ptr, line_ptr) };
+                if line_null {
+                    errors.push(ErrorCode::NullPointer);
+                }
+                let expected = pos.as_ref().and_then(Position::mate_in_3);
+                assert_result("hayanagi_mate_in_3", result, &errors, expected.as_ref().map_or(0, |l| l.len() as i32));
+                let expected: Vec<u16> = expected.map_or(vec![], |l| l.moves().iter().map(|m| m.to_bits()).collect());
+                if result >= 0 {
+                    assert_eq!(&line[..expected.len()], &expected[..], "hayanagi_mate_in_3 line");
+                    assert!(line[expected.len()..].iter().all(|&m| m == 0), "hayanagi_mate_in_3 wrote past the line");
+                }
+            }
+            _ => {
+                let code = self.move_code(input);
+                let custom = input.one_in(2);
+                let mut values = hayanagi::SeeValues::DEFAULT;
+                let mut raw = [0i32; 14];
+                for (i, kind) in PieceKind::ALL.iter().enumerate() {
+                    raw[i] = match input.byte() % 8 {
+                        0 => input.i32(),
+                        1 => MAX_SEE_VALUE * if input.one_in(2) { 1 } else { -1 },
+                        _ => hayanagi::SeeValues::DEFAULT.value(*kind) + i32::from(input.byte()) - 128,
+                    };
+                }
+                if custom {
+                    if raw.iter().any(|v| v.unsigned_abs() > MAX_SEE_VALUE as u32) {
+                        errors.push(ErrorCode::OutOfRange);
+                    } else {
+                        values = hayanagi::SeeValues::new(raw);
+                    }
+                }
+                errors.extend(Self::move_errors(pos.as_ref(), code));
+                let values_ptr: *const i32 = if custom { raw.as_ptr() } else { core::ptr::null() };
+                let expected = pos.as_ref().zip(Move::from_bits(code)).map_or(0, |(p, mv)| p.see_with(&values, mv));
+                let threshold = input.i32() % 4000;
+                let ge = predicate("hayanagi_see_ge", |e| unsafe {
+                    c::hayanagi_see_ge(ptr, code, values_ptr, threshold, e)
+                });
+                assert_result("hayanagi_see_ge", ge, &errors, (expected >= threshold) as i32);
+                let value_null = input.one_in(16);
+                if value_null {
+                    errors.push(ErrorCode::NullPointer);
+                }
+                let mut value = i32::MIN;
+                let value_ptr: *mut i32 = if value_null { core::ptr::null_mut() } else { &mut value };
+                let result = unsafe { c::hayanagi_see(ptr, code, values_ptr, value_ptr) };
+                assert_result("hayanagi_see", result, &errors, 0);
+                if result == 0 {
+                    assert_eq!(value, expected, "hayanagi_see");
+                } else if !value_null {
+                    assert_eq!(value, i32::MIN, "hayanagi_see: a failed call wrote the value");
+                }
+            }
+        }
+    }
+
+    /// `hayanagi_position_setup` from a slot's board and hands (mutated) or any bytes, and the
+    /// handicap functions.
+    fn setup(&mut self, input: &mut Input) {
+        let out = self.out_arg(input);
+        if input.one_in(3) {
+            let index = i32::from(input.byte() % 20) - 2;
+            let before = self.slot_bytes(out);
+            let out_ptr = self.pos_ptr(out);
+            let result = unsafe { c::hayanagi_position_handicap(out_ptr, index) };
+            let handicap = usize::try_from(index).ok().and_then(|i| Handicap::ALL.get(i)).copied();
+            let mut errors = Vec::new();
+            if matches!(out, PosArg::Null) {
+                errors.push(ErrorCode::NullPointer);
+            }
+            if handicap.is_none() {
+                errors.push(ErrorCode::OutOfRange);
+            }
+            assert_result("hayanagi_position_handicap", result, &errors, 0);
+            self.store("hayanagi_position_handicap", out, before, result == 0, handicap.map(Handicap::position));
+            let name = unsafe { CStr::from_ptr(c::hayanagi_handicap_name(index, input.i32() & 1)) };
+            assert!(handicap.is_some() || name == c"unknown", "hayanagi_handicap_name({index})");
+            let arg = self.pos_arg(input);
+            let (errors, pos) = self.pos_errors(arg);
+            let ptr = self.pos_ptr(arg);
+            let of = pos.as_ref().map_or(0, |p| Handicap::of(p).map_or(Handicap::ALL.len(), Handicap::index) as i32);
+            assert_result("hayanagi_handicap_of", unsafe { c::hayanagi_handicap_of(ptr) }, &errors, of);
+            return;
+        }
+        let (mut board, mut hands) = ([0u8; 81], [0u8; 14]);
+        let source = self.shadows[input.byte() as usize % SLOTS].clone();
+        match source {
+            Some(pos) if !input.one_in(4) => {
+                for (i, p) in pos.board().iter().enumerate() {
+                    board[i] = piece_code(*p) as u8;
+                }
+                for color in Color::ALL {
+                    for kind in PieceKind::HAND {
+                        hands[color.index() * 7 + kind.index()] = pos.hand(color).count(kind);
+                    }
+                }
+                for _ in 0..input.byte() % 4 {
+                    let at = input.byte() as usize;
+                    match at % 2 {
+                        0 => board[at % 81] = input.byte() % 32,
+                        _ => hands[at % 14] = input.byte() % 20,
+                    }
+                }
+            }
+            _ => {
+                for b in board.iter_mut() {
+                    *b = if input.one_in(3) { input.byte() % 32 } else { 0 };
+                }
+                for h in hands.iter_mut() {
+                    *h = input.byte() % 4;
+                }
+            }
+        }
+        let side = i32::from(input.byte() % 4) - 1;
+        let ply = match input.byte() % 4 {
+            0 => 0,
+            1 => u64::MAX,
+            _ => u64::from(input.byte()) + 1,
+        };
+        let relax = u32::from(input.byte() % 6);
+        let capacity = input.byte() as usize % 4;
+        let (board_null, hands_null) = (input.one_in(32), input.one_in(32));
+        let mut problems = vec![i32::MIN; 2 * 4];
+        let mut count = usize::MAX;
+        let before = self.slot_bytes(out);
+        let out_ptr = self.pos_ptr(out);
+        let result = unsafe {
+            c::hayanagi_position_setup(
+                out_ptr,
+                if board_null { core::ptr::null() } else { board.as_ptr() },
+                if hands_null { core::ptr::null() } else { hands.as_ptr() },
+                side,
+                ply,
+                relax,
+                problems.as_mut_ptr(),
+                capacity,
+                &mut count,
+            )
+        };
+        // The shadow: the header's rules, in its order.
+        let bad_square = board
+            .iter()
+            .position(|&b| b != 0 && !(usize::from((b - 1) / 16) < 2 && usize::from((b - 1) % 16) < PieceKind::NUM));
+        let relaxations = match relax {
+            0 => Some(Relaxations::NONE),
+            1 => Some(Relaxations::MISSING_KINGS),
+            2 => Some(Relaxations::INCOMPLETE_MATERIAL),
+            3 => Some(Relaxations::SFEN),
+            _ => None,
+        };
+        let mut written = None;
+        if matches!(out, PosArg::Null) || board_null || hands_null {
+            assert_eq!(result, ErrorCode::NullPointer.code(), "hayanagi_position_setup NULL");
+        } else if !(0..2).contains(&side) || relaxations.is_none() {
+            assert_eq!(result, ErrorCode::OutOfRange.code(), "hayanagi_position_setup side/relax");
+        } else if let Some(square) = bad_square {
+            assert_eq!(result, ErrorCode::OutOfRange.code(), "hayanagi_position_setup board byte");
+            assert_eq!(count, 1);
+            if capacity > 0 {
+                assert_eq!(&problems[..2], &[ErrorCode::OutOfRange.code(), square as i32]);
+            }
+        } else {
+            let mut setup = Setup { ply, side_to_move: Color::ALL[side as usize], ..Setup::EMPTY };
+            for (i, &b) in board.iter().enumerate() {
+                setup.board[i] = (b != 0).then(|| {
+                    Piece::new(Color::ALL[usize::from((b - 1) / 16)], PieceKind::ALL[usize::from((b - 1) % 16)])
+                });
+            }
+            for color in Color::ALL {
+                for kind in PieceKind::HAND {
+                    setup.hands[color.index()] =
+                        setup.hands[color.index()].with(kind, hands[color.index() * 7 + kind.index()]);
+                }
+            }
+            match setup.validate(relaxations.unwrap()) {
+                Ok(pos) => {
+                    assert_eq!(result, 0, "hayanagi_position_setup: refused what the library accepts");
+                    assert_eq!(count, 0);
+                    written = Some(pos);
+                }
+                Err(error) => {
+                    let all = error.problems();
+                    assert_eq!(result, ErrorCode::from(all[0]).code(), "hayanagi_position_setup first problem");
+                    assert_eq!(count, all.len() + error.omitted(), "hayanagi_position_setup count");
+                    for (i, p) in all.iter().take(capacity).enumerate() {
+                        let square = p.square().map_or(81, |s| s.index() as i32);
+                        assert_eq!(&problems[2 * i..2 * i + 2], &[ErrorCode::from(*p).code(), square]);
+                    }
+                }
+            }
+        }
+        assert!(problems[2 * capacity..].iter().all(|&p| p == i32::MIN), "hayanagi_position_setup wrote past capacity");
+        self.store("hayanagi_position_setup", out, before, result == 0, written);
+    }
+
+    /// CSA and Japanese move text, both ways.
+    fn move_text(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        let ptr = self.pos_ptr(arg);
+        let code = self.move_code(input);
+        let japanese = input.one_in(2);
+        let style = i32::from(input.byte() % 4) - 1;
+        let previous_to = match input.byte() % 4 {
+            0 => 81,
+            1 => i32::from(input.byte()) % 84 - 1,
+            _ => Move::from_bits(code).map_or(81, |m| m.to().index() as i32),
+        };
+        let previous = usize::try_from(previous_to).ok().and_then(Square::try_index);
+        let previous_ok = previous_to == 81 || previous.is_some();
+        let style_value =
+            usize::try_from(style).ok().and_then(|i| [JapaneseStyle::Kif, JapaneseStyle::Ki2].get(i).copied());
+        // Writing.
+        let mut write_errors = errors.clone();
+        if japanese && (style_value.is_none() || !previous_ok) {
+            write_errors.push(ErrorCode::OutOfRange);
+        }
+        write_errors.extend(Self::move_errors(pos.as_ref(), code));
+        let text: Option<String> = pos.as_ref().zip(Move::from_bits(code)).and_then(|(p, mv)| {
+            if japanese {
+                p.japanese_move(mv, previous, style_value?).ok().map(|t| t.to_string())
+            } else {
+                p.csa_move(mv).ok().map(|t| t.to_string())
+            }
+        });
+        let max = if japanese { JAPANESE_BUFFER_SIZE } else { CSA_BUFFER_SIZE };
+        if let Some(text) = &text {
+            assert!(text.len() < max, "a move text longer than the header's buffer: {text}");
+        }
+        let size = input.size(text.as_ref().map_or(max, |t| t.len() + 1), max + 2);
+        if text.as_ref().is_some_and(|t| t.len() >= size) && write_errors.is_empty() {
+            write_errors.push(ErrorCode::BufferTooSmall);
+        }
+        let mut buf = vec![CANARY; size];
+        let mut needed = usize::MAX;
+        let result = unsafe {
+            if japanese {
+                c::hayanagi_move_to_japanese(ptr, code, previous_to, style, buf.as_mut_ptr().cast(), size, &mut needed)
+            } else {
+                c::hayanagi_move_to_csa(ptr, code, buf.as_mut_ptr().cast(), size, &mut needed)
+            }
+        };
+        assert_result(
+            "hayanagi_move_to_csa/japanese",
+            result,
+            &write_errors,
+            text.as_ref().map_or(0, |t| t.len() as i32),
+        );
+        if result >= 0 {
+            assert_eq!(text_of(&buf), text.as_ref().unwrap().as_bytes());
+        } else {
+            assert!(buf.iter().all(|&b| b == CANARY), "a failed move text call wrote the buffer");
+        }
+        // Reading: the text just written, or fuzzed bytes.
+        let read_text: Vec<u8> = match (&text, input.one_in(3)) {
+            (Some(t), false) => {
+                let mut t = t.as_bytes().to_vec();
+                if input.one_in(4) && !t.is_empty() {
+                    let at = input.byte() as usize % t.len();
+                    t[at] = input.byte();
+                }
+                t
+            }
+            _ => input.text(),
+        };
+        let len = input.length(&read_text);
+        if len != read_text.len() {
+            errors.push(ErrorCode::BadLength);
+        }
+        let (mut mv, mut offset, mut read) = (0u16, usize::MAX, usize::MAX);
+        let result = unsafe {
+            if japanese {
+                c::hayanagi_parse_japanese_move(
+                    ptr,
+                    read_text.as_ptr().cast(),
+                    len,
+                    previous_to,
+                    &mut mv,
+                    &mut read,
+                    &mut offset,
+                )
+            } else {
+                c::hayanagi_parse_csa_move(ptr, read_text.as_ptr().cast(), len, &mut mv, &mut offset)
+            }
+        };
+        if japanese && !previous_ok {
+            errors.push(ErrorCode::OutOfRange);
+        }
+        let what = if japanese { "hayanagi_parse_japanese_move" } else { "hayanagi_parse_csa_move" };
+        match (&pos, errors.is_empty()) {
+            (Some(pos), true) => {
+                let expected: Result<(Move, usize), (ErrorCode, usize)> = if japanese {
+                    match core::str::from_utf8(&read_text) {
+                        Err(e) => Err((ErrorCode::NotUtf8, e.valid_up_to())),
+                        Ok(t) => pos.parse_japanese_move(t, previous).map_err(|e| (e.kind().into(), e.offset())),
+                    }
+                } else {
+                    pos.parse_csa_move(&read_text).map(|m| (m, 7)).map_err(|e| (e.kind().into(), e.offset()))
+                };
+                match expected {
+                    Ok((m, taken)) => {
+                        assert_eq!((result, mv), (0, m.to_bits()), "{what}");
+                        if japanese {
+                            assert_eq!(read, taken, "{what} bytes read");
+                        }
+                    }
+                    Err((code, at)) => {
+                        assert_eq!(result, code.code(), "{what} error");
+                        assert_eq!(offset, at, "{what} offset");
+                        assert_eq!(mv, 0, "{what}: a failed call wrote the move");
+                    }
+                }
+            }
+            _ => assert_result(what, result, &errors, 0),
+        }
+    }
+
+    /// Packed positions, and hcpe/PSV records written into an array and read back by index.
+    fn packed(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (errors, pos) = self.pos_errors(arg);
+        let ptr = self.pos_ptr(arg);
+        let format_code = i32::from(input.byte() % 4) - 1;
+        let format = usize::try_from(format_code)
+            .ok()
+            .and_then(|i| [PackedFormat::Hcp, PackedFormat::PackedSfen].get(i).copied());
+        if input.one_in(2) {
+            // Pack, then unpack what was packed (perhaps mutated, perhaps short) into a slot.
+            let size = input.size(32, 34);
+            let mut buf = vec![CANARY; size];
+            let result = unsafe { c::hayanagi_position_pack(ptr, format_code, buf.as_mut_ptr(), size) };
+            let packed = pos.as_ref().zip(format).map(|(p, f)| p.to_packed(f));
+            let mut pack_errors = errors.clone();
+            if format.is_none() {
+                pack_errors.push(ErrorCode::OutOfRange);
+            }
+            if size < 32 {
+                pack_errors.push(ErrorCode::BufferTooSmall);
+            }
+            if let Some(Err(e)) = packed {
+                pack_errors.push(e.into());
+            }
+            assert_result("hayanagi_position_pack", result, &pack_errors, 32);
+            if result == 32 {
+                assert_eq!(&buf[..32], &packed.unwrap().unwrap()[..], "hayanagi_position_pack bytes");
+            } else {
+                assert!(buf.iter().all(|&b| b == CANARY), "hayanagi_position_pack: a failed call wrote");
+            }
+            let mut bytes = if result == 32 { buf[..32].to_vec() } else { input.bytes(32).to_vec() };
+            if input.one_in(3) && !bytes.is_empty() {
+                let at = input.byte() as usize % bytes.len();
+                bytes[at] ^= 1 << (input.byte() % 8);
+            }
+            if input.one_in(8) {
+                bytes.truncate(input.byte() as usize % 33);
+            }
+            let out = self.out_arg(input);
+            let before = self.slot_bytes(out);
+            let out_ptr = self.pos_ptr(out);
+            let mut offset = usize::MAX;
+            let result =
+                unsafe { c::hayanagi_position_unpack(out_ptr, format_code, bytes.as_ptr(), bytes.len(), &mut offset) };
+            let expected = match (matches!(out, PosArg::Null), format) {
+                (true, _) => Err((ErrorCode::NullPointer, usize::MAX)),
+                (false, None) => Err((ErrorCode::OutOfRange, usize::MAX)),
+                (false, Some(f)) => match <&[u8; 32]>::try_from(&bytes[..]) {
+                    Err(_) => Err((ErrorCode::RecordTruncated, bytes.len())),
+                    Ok(array) => Position::from_packed(array, f).map_err(|e| (e.kind().into(), e.byte())),
+                },
+            };
+            match &expected {
+                Ok(_) => assert_eq!(result, 0, "hayanagi_position_unpack"),
+                Err((code, at)) => {
+                    assert_eq!(result, code.code(), "hayanagi_position_unpack error");
+                    assert_eq!(offset, *at, "hayanagi_position_unpack offset");
+                }
+            }
+            self.store("hayanagi_position_unpack", out, before, result == 0, expected.ok());
+            return;
+        }
+        // Records: up to 3 written from this position, then one read back.
+        let psv = input.one_in(2);
+        let size = if psv { Psv::SIZE } else { Hcpe::SIZE };
+        let mut array = vec![CANARY; 3 * size + 2];
+        let mut written = 0;
+        for i in 0..(input.byte() % 4) as usize {
+            let code = self.move_code(input);
+            let (value, result) =
+                (i32::from(input.u16() as i16) * if input.one_in(8) { 3 } else { 1 }, i32::from(input.byte() % 5) - 2);
+            let room = input.size(size, size + 1);
+            let out = &mut array[i * size..];
+            let room = room.min(out.len());
+            let got = unsafe {
+                if psv {
+                    c::hayanagi_psv_write(ptr, value, code, result, out.as_mut_ptr(), room)
+                } else {
+                    c::hayanagi_hcpe_write(ptr, value, code, result, out.as_mut_ptr(), room)
+                }
+            };
+            let mut errors = errors.clone();
+            errors.extend(Self::move_errors(pos.as_ref(), code));
+            if i16::try_from(value).is_err() || !(if psv { -1..=1 } else { 0..=2 }).contains(&result) {
+                errors.push(ErrorCode::OutOfRange);
+            }
+            if room < size {
+                errors.push(ErrorCode::BufferTooSmall);
+            }
+            let mut bytes = [0u8; 40];
+            let expected = pos.as_ref().zip(Move::from_bits(code)).filter(|_| errors.is_empty()).map(|(p, mv)| {
+                if psv {
+                    let r = [PsvResult::Loss, PsvResult::Draw, PsvResult::Win][(result + 1) as usize];
+                    Psv { position: p.clone(), score: value as i16, mv, result: r }.write(&mut bytes)
+                } else {
+                    let r = [GameResult::Draw, GameResult::BlackWin, GameResult::WhiteWin][result as usize];
+                    Hcpe { position: p.clone(), eval: value as i16, best_move: mv, result: r }.write(&mut bytes)
+                }
+            });
+            if let Some(Err(e)) = expected {
+                errors.push(e.into());
+            }
+            assert_result("hayanagi_hcpe/psv_write", got, &errors, size as i32);
+            if got >= 0 {
+                assert_eq!(&out[..size], &bytes[..size], "hayanagi_hcpe/psv_write bytes");
+                written = i + 1;
+            } else {
+                break;
+            }
+        }
+        let mut len = (written * size).min(array.len());
+        if input.one_in(4) && len > 0 {
+            let at = input.byte() as usize % len;
+            array[at] = input.byte();
+        }
+        if input.one_in(8) {
+            len = input.byte() as usize % (array.len() + 1);
+        }
+        let bytes = &array[..len];
+        let index = input.byte() as usize % 5;
+        let out = self.out_arg(input);
+        let before = self.slot_bytes(out);
+        let out_ptr = self.pos_ptr(out);
+        let (mut value, mut mv, mut result, mut offset) = (i32::MIN, 0u16, i32::MIN, usize::MAX);
+        let got = unsafe {
+            if psv {
+                c::hayanagi_psv_read(bytes.as_ptr(), len, index, out_ptr, &mut value, &mut mv, &mut result, &mut offset)
+            } else {
+                c::hayanagi_hcpe_read(
+                    bytes.as_ptr(),
+                    len,
+                    index,
+                    out_ptr,
+                    &mut value,
+                    &mut mv,
+                    &mut result,
+                    &mut offset,
+                )
+            }
+        };
+        let start = index * size;
+        let expected: Result<(Position, i32, u16, i32), (ErrorCode, usize)> = if matches!(out, PosArg::Null) {
+            Err((ErrorCode::NullPointer, usize::MAX))
+        } else if start >= len {
+            Err((ErrorCode::OutOfRange, usize::MAX))
+        } else if start + size > len {
+            Err((ErrorCode::RecordTruncated, len))
+        } else if psv {
+            Psv::read(&bytes[start..start + size])
+                .map(|r| (r.position, i32::from(r.score), r.mv.to_bits(), [-1, 0, 1][r.result as usize]))
+                .map_err(|(at, k)| (k.into(), start + at))
+        } else {
+            Hcpe::read(&bytes[start..start + size])
+                .map(|r| (r.position, i32::from(r.eval), r.best_move.to_bits(), r.result as i32))
+                .map_err(|(at, k)| (k.into(), start + at))
+        };
+        let what = if psv { "hayanagi_psv_read" } else { "hayanagi_hcpe_read" };
+        match &expected {
+            Ok((_, v, m, r)) => assert_eq!((got, value, mv, result), (0, *v, *m, *r), "{what}"),
+            Err((code, at)) => {
+                assert_eq!(got, code.code(), "{what} error");
+                assert_eq!(offset, *at, "{what} offset");
+                assert_eq!((value, mv, result), (i32::MIN, 0, i32::MIN), "{what}: a failed call wrote");
+            }
+        }
+        self.store(what, out, before, got == 0, expected.ok().map(|e| e.0));
+    }
+}
+
 /// `hayanagi_error_message` and `hayanagi_status_name` for any value.
 fn names(input: &mut Input) {
     let code = match input.byte() % 4 {
@@ -1219,9 +1892,14 @@ fuzz_target!(|data: &[u8]| {
             13 => world.history_init(&mut input),
             14 => world.history_step(&mut input),
             15 => world.construct_with_history(&mut input),
-            _ => match input.byte() % 2 {
+            _ => match input.byte() % 7 {
                 0 => world.shuffle(&mut input),
-                _ => names(&mut input),
+                1 => names(&mut input),
+                2 => world.pass_and_key_after(&mut input),
+                3 => world.search(&mut input),
+                4 => world.setup(&mut input),
+                5 => world.move_text(&mut input),
+                _ => world.packed(&mut input),
             },
         }
     }

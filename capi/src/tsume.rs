@@ -1,0 +1,138 @@
+//! The tsume (mating problem) solver over a transposition table in the caller's memory (the
+//! `extended` feature).
+
+use core::mem::{align_of, size_of};
+
+use hayanagi::{Move, MoveList, TsumeAnswer, TsumeEntry, TsumeError, TsumeSolver, TsumeUnknown};
+
+use crate::ErrorCode;
+use crate::position::code;
+use crate::record::{PositionRecord, put, with_position};
+
+/// `sizeof(hayanagi_tsume_entry)` (checked by `header.rs`).
+pub(crate) const ENTRY_SIZE: usize = 32;
+/// The longest line `hayanagi_tsume_solve` gives (`HAYANAGI_TSUME_MAX_LINE`): the line is built in
+/// a local array of this many moves, then copied out.
+pub(crate) const MAX_LINE: usize = MoveList::CAPACITY;
+
+// The C type is `struct { uint64_t opaque[4]; }`: the library's entry must fit its size and
+// alignment, and have no padding (any bytes are then an entry: all its fields are plain integers).
+const _: () = assert!(size_of::<TsumeEntry>() == ENTRY_SIZE && align_of::<TsumeEntry>() <= align_of::<u64>());
+
+/// The header's answers, `HAYANAGI_TSUME_*` (checked by `header.rs`).
+pub(crate) const ANSWERS: [(&str, i32); 8] = [
+    ("HAYANAGI_TSUME_NO_MATE", 0),
+    ("HAYANAGI_TSUME_MATE", 1),
+    ("HAYANAGI_TSUME_NODE_LIMIT", 2),
+    ("HAYANAGI_TSUME_DEPTH_LIMIT", 3),
+    ("HAYANAGI_TSUME_TOO_MANY_MOVES", 4),
+    ("HAYANAGI_TSUME_STALLED", 5),
+    ("HAYANAGI_TSUME_LINE_TOO_LONG", 6),
+    ("HAYANAGI_TSUME_LINE_NOT_FOUND", 7),
+];
+
+/// The code of an unknown answer. Exhaustive on purpose: a new reason fails this build until it
+/// has a code. `Stopped` cannot happen here (no stop callback), and reads as a stall.
+pub(crate) const fn unknown_code(reason: TsumeUnknown) -> i32 {
+    match reason {
+        TsumeUnknown::NodeLimit => 2,
+        TsumeUnknown::DepthLimit => 3,
+        TsumeUnknown::TooManyMoves => 4,
+        TsumeUnknown::Stalled | TsumeUnknown::Stopped => 5,
+        TsumeUnknown::LineTooLong => 6,
+        TsumeUnknown::LineNotFound => 7,
+    }
+}
+
+impl From<TsumeError> for ErrorCode {
+    fn from(error: TsumeError) -> ErrorCode {
+        match error {
+            TsumeError::NoDefenderKing => ErrorCode::TsumeNoDefenderKing,
+            TsumeError::AttackerInCheck => ErrorCode::TsumeAttackerInCheck,
+        }
+    }
+}
+
+/// The table of a C argument: `entries` entries at `table`, aligned.
+///
+/// # Safety
+/// `table` is NULL or points to `entries` writable `hayanagi_tsume_entry` that nothing else uses
+/// during the call.
+unsafe fn table<'a>(table: *mut u64, entries: usize) -> Result<&'a mut [TsumeEntry], ErrorCode> {
+    if table.is_null() {
+        return Err(ErrorCode::NullPointer);
+    }
+    if !table.cast::<TsumeEntry>().is_aligned() {
+        return Err(ErrorCode::Misaligned);
+    }
+    if entries > isize::MAX as usize / ENTRY_SIZE {
+        return Err(ErrorCode::BadLength);
+    }
+    // SAFETY: non-NULL, aligned, `entries` entries of caller memory used by nobody else during the
+    // call (the caller's contract), within isize::MAX bytes; any bytes are a `TsumeEntry` (asserted
+    // above: plain integer fields, no padding).
+    Ok(unsafe { core::slice::from_raw_parts_mut(table.cast::<TsumeEntry>(), entries) })
+}
+
+/// Empties a table (C: `hayanagi_tsume_init`).
+///
+/// # Safety
+/// `table` is NULL or points to `entries` writable `hayanagi_tsume_entry`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_tsume_init(table_ptr: *mut u64, entries: usize) -> i32 {
+    // SAFETY: the caller's contract.
+    match unsafe { table(table_ptr, entries) } {
+        Ok(table) => {
+            table.fill(TsumeEntry::EMPTY);
+            ErrorCode::Ok.code()
+        }
+        Err(error) => error.code(),
+    }
+}
+
+/// Solves the tsume of `*pos` (C: `hayanagi_tsume_solve`).
+///
+/// # Safety
+/// `pos` is NULL or a position record; `table` as [`hayanagi_tsume_init`]; `line` is NULL or points
+/// to `capacity` writable `uint16_t`; `len` and `nodes` are each NULL or writable.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hayanagi_tsume_solve(
+    pos: *const PositionRecord,
+    table_ptr: *mut u64,
+    entries: usize,
+    node_limit: u64,
+    max_depth: u32,
+    line: *mut u16,
+    capacity: usize,
+    len: *mut usize,
+    nodes: *mut u64,
+) -> i32 {
+    // SAFETY: the caller's contract.
+    code(unsafe {
+        with_position(pos, |pos| {
+            let table = table(table_ptr, entries)?;
+            if line.is_null() {
+                return Err(ErrorCode::NullPointer);
+            }
+            let mut solver = TsumeSolver::new(table).with_node_limit(node_limit).with_max_depth(max_depth);
+            let filler = Move::from_bits(0x8000 | 1).ok_or(ErrorCode::BadMove)?;
+            let mut moves = [filler; MAX_LINE];
+            let room = capacity.min(MAX_LINE);
+            let answer = solver.solve(pos, &mut moves[..room])?;
+            put(nodes, solver.stats().nodes);
+            Ok(match answer {
+                TsumeAnswer::Mate(found) => {
+                    for (i, mv) in found.iter().enumerate() {
+                        // SAFETY: `i < found.len() <= room <= capacity`: within the caller's line.
+                        core::ptr::write_unaligned(line.add(i), mv.to_bits());
+                    }
+                    put(len, found.len());
+                    1
+                }
+                TsumeAnswer::NoMate => 0,
+                TsumeAnswer::Unknown(reason) => unknown_code(reason),
+            })
+        })
+    })
+}
