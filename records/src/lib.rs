@@ -28,6 +28,7 @@
 
 mod csa;
 mod encoding;
+mod eval;
 mod handicap;
 mod jkf;
 mod json;
@@ -39,6 +40,7 @@ use std::fmt;
 use hayanagi::{Color, Handicap, Illegality, Move, Position};
 
 pub use encoding::{TextEncoding, decode};
+pub use eval::{Evaluation, Score};
 pub use time::TimeControl;
 
 /// A record format.

@@ -474,3 +474,93 @@ fn jkf_errors_say_where_and_why() {
     let err = Record::read_str(r#"{"moves": [{}, {"special": "NOPE"}]}"#, None).unwrap_err();
     assert!(err.to_string().contains("special move"), "{err}");
 }
+
+// ----- engine evaluations in comments -----
+
+#[test]
+fn evaluation_comments_floodgate_shogigui_shogihome() {
+    use hayanagi_records::Score;
+    // Floodgate / 電竜戦 CSA: the score, then the line in CSA moves.
+    let record = read("V2.2\nPI\n+\n+7776FU\nT3\n'** 30 -3334FU +2726FU\n-3334FU\nT2\n'* -45\n");
+    let eval = record.moves[0].evaluation().unwrap();
+    assert_eq!((eval.score, eval.line), (Score::Centipawns(30), vec!["-3334FU".to_string(), "+2726FU".to_string()]));
+    assert_eq!(record.moves[1].evaluation().map(|e| e.score), Some(Score::Centipawns(-45)));
+    // ShogiGUI KIF: **解析 ... 評価値 ... 読み筋 ...
+    let kif = "手合割：平手\n   1 ７六歩(77)\n**解析 0 ○ 候補1 時間 00:01.0 深さ 12/20 ノード数 123456 評価値 52 読み筋 △３四歩(33) ▲２六歩(27)\n\
+               2 ３四歩(33)\n**解析 0 ○ 候補1 時間 00:00.5 深さ 3/3 ノード数 10 評価値 -詰 3 読み筋 ▲２六歩(27)\n";
+    let record = read(kif);
+    let eval = record.moves[0].evaluation().unwrap();
+    assert_eq!(
+        (eval.score, eval.line),
+        (Score::Centipawns(52), vec!["△３四歩(33)".to_string(), "▲２六歩(27)".to_string()])
+    );
+    assert_eq!(record.moves[1].evaluation().map(|e| e.score), Some(Score::Mate(-3)));
+    // ShogiHome KIF: #評価値= and #読み筋= lines.
+    let record = read("手合割：平手\n   1 ７六歩(77)\n*#評価値=120\n*#読み筋=△３四歩▲２六歩\n");
+    let eval = record.moves[0].evaluation().unwrap();
+    assert_eq!((eval.score, eval.line), (Score::Centipawns(120), vec!["△３四歩".to_string(), "▲２六歩".to_string()]));
+    // A plain comment is none; the comments stay in place when written.
+    let record = read("V2.2\nPI\n+\n+7776FU\n'a good move\n");
+    assert_eq!(record.moves[0].evaluation(), None);
+    assert!(record.write(Format::Kif).unwrap().contains("*a good move\n"));
+}
+
+// ----- the writers users have, as their files look -----
+
+#[test]
+fn floodgate_csa() {
+    let csa = "'Floodgate CSA file\nV2\nN+Gikou_test\nN-Apery_test\n\
+               $EVENT:wdoor+floodgate-300-10F+Gikou_test+Apery_test+20240101120000\n$START_TIME:2024/01/01 12:00:00\n\
+               'Max_Moves:256\n'Least_Time_Per_Move:0\n'Increment:10\n\
+               P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\n\
+               P4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \n\
+               P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\nP+\nP-\n+\n\
+               +2726FU,T5\n'** 45 -8384FU +2625FU\n-3334FU,T3\n%TORYO\n'summary:toryo:Gikou_test win:Apery_test lose\n\
+               '$END_TIME:2024/01/01 12:10:00\n";
+    let record = read(csa);
+    assert_eq!(usi(&record), "startpos moves 2g2f 3c3d\n");
+    assert_eq!(record.moves.iter().map(|m| m.time_ms).collect::<Vec<_>>(), [Some(5000), Some(3000)]);
+    assert_eq!(record.moves[0].evaluation().map(|e| e.score), Some(hayanagi_records::Score::Centipawns(45)));
+    assert_eq!(how(&record), Some((Ending::Resign, Some(Color::White))));
+    assert_eq!(record.end_comments[0], "summary:toryo:Gikou_test win:Apery_test lose");
+    assert_eq!(record.header("先手"), Some("Gikou_test"));
+}
+
+#[test]
+fn kifu_for_windows_kif() {
+    let kif = "# ---- Kifu for Windows V7 V7.70 棋譜ファイル ----\n開始日時：2024/01/01(月) 10:00:00\n\
+               終了日時：2024/01/01(月) 11:00:00\n棋戦：練習対局\n手合割：平手　　\n先手：A\n後手：B\n\
+               手数----指手---------消費時間--\n*対局前のコメント\n   1 ７六歩(77)   ( 0:05/00:00:05)\n\
+               2 ３四歩(33)   ( 0:03/00:00:03)\n   3 投了         ( 0:10/00:00:15)\nまで2手で後手の勝ち\n";
+    let record = read(kif);
+    assert_eq!(record.comments, ["対局前のコメント"]);
+    assert_eq!(how(&record), Some((Ending::Resign, Some(Color::White))));
+    assert_eq!(record.outcome.unwrap().time_ms, Some(10_000));
+    assert_eq!(record.header("棋戦"), Some("練習対局"));
+}
+
+#[test]
+fn shogi_wars_kif_through_shogi_extend() {
+    let kif = "開始日時：2024/01/01 10:00:00\n棋戦：将棋ウォーズ(10分切れ負け)\n持ち時間：10分切れ負け\n手合割：平手\n\
+               先手：alice 三段\n後手：bob 二段\n先手の戦法：四間飛車\n手数----指手---------消費時間--\n\
+               1 ７六歩(77)   (00:01/00:00:01)\n   2 ３四歩(33)   (00:02/00:00:02)\n   3 切れ負け   (00:03/00:00:04)\n\
+               まで2手で後手の勝ち\n";
+    let record = read(kif);
+    assert_eq!(record.moves.iter().map(|m| m.time_ms).collect::<Vec<_>>(), [Some(1000), Some(2000)]);
+    assert_eq!(how(&record), Some((Ending::TimeUp, Some(Color::White))));
+    assert_eq!(record.time_control(), Some(TimeControl { main_ms: 600_000, ..TimeControl::default() }));
+    assert!(record.write(Format::Csa).unwrap().contains("$TIME_LIMIT:00:10+00\n"));
+    assert_eq!(record.header("先手の戦法"), Some("四間飛車"));
+}
+
+#[test]
+fn gekisashi_and_kifu_for_windows_ki2() {
+    // Six-character moves run into the next one; comments and a result line.
+    let ki2 = "手合割：平手\n先手：A\n後手：B\n\n▲２六歩    △８四歩    ▲２五歩    △８五歩    ▲７八金    △３二金\n\
+               ▲２四歩    △同　歩    ▲同　飛    △２三歩    ▲２八飛    △８六歩\n▲同　歩    △同　飛    ▲８七歩    △８二飛\n\
+               *定跡\n▲３八銀    △５二玉    ▲６八銀△７四歩\nまで20手で後手の勝ち\n";
+    let record = read(ki2);
+    assert_eq!(record.moves.len(), 20);
+    assert_eq!(record.moves[15].comments, ["定跡"]);
+    assert_eq!(how(&record), Some((Ending::Resign, Some(Color::White))));
+}

@@ -39,7 +39,7 @@ def main():
     kif_named = [t for t in texts["kif"] if "手合割" in t]
     out = subprocess.run(["cargo", "run", "--quiet", "--release", "-p", "hayanagi-records", "--example", "throughput",
                           str(rounds)], check=True, capture_output=True, text=True).stdout
-    ours = {" ".join(line.split()[:2]): float(line.split()[2]) for line in out.splitlines()}
+    ours = {line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1]) for line in out.splitlines()}
     theirs = {
         "csa read": rate(texts["csa"], cshogi.CSA.Parser.parse_str, rounds),
         "kif read": rate(kif_named, cshogi.KIF.Parser.parse_str, rounds),
