@@ -294,21 +294,31 @@ fn parse_time(text: &str) -> Option<u64> {
     Some(seconds(seconds_whole) + ms)
 }
 
-fn new_reader() -> Reader {
-    Reader { record: Record::new(crate::startpos()), setup: Setup::EMPTY, pos: None, setup_given: false, ended: false }
+fn new_reader(text: &str) -> Reader {
+    let mut record = Record::new(crate::startpos());
+    // About one move per 12 bytes (`+7776FU` and a `T` line).
+    record.moves.reserve(text.len() / 12);
+    Reader { record, setup: Setup::EMPTY, pos: None, setup_given: false, ended: false }
 }
 
 /// Reads the first game, or every game (`all`) of a file whose games are separated by `/` lines.
 pub(crate) fn read(text: &str, all: bool) -> Result<Vec<Record>, ReadError> {
     let mut games = Vec::new();
-    let mut reader = new_reader();
+    let mut reader = new_reader(text);
     let mut lines = 0;
     for (index, raw) in crate::lines(text).enumerate() {
         let line = index + 1;
         lines = line;
+        // Moves and times first: most lines are `+7776FU` or `T12`, one statement each.
+        if let [b'+' | b'-' | b'T', rest @ ..] = raw.as_bytes()
+            && !rest.iter().any(|&b| matches!(b, b',' | b' ' | b'\t'))
+        {
+            reader.statement(raw, line, 1)?;
+            continue;
+        }
         if raw == "/" {
             reader.position(line)?;
-            games.push(std::mem::replace(&mut reader, new_reader()).record);
+            games.push(std::mem::replace(&mut reader, new_reader("")).record);
             if !all {
                 return Ok(games);
             }
@@ -344,10 +354,12 @@ pub(crate) fn read(text: &str, all: bool) -> Result<Vec<Record>, ReadError> {
         }
         // Most lines are one statement: no comma to look for statements after.
         if !raw.bytes().any(|b| b == b',') {
-            if let Some(comment) = raw.trim_start().strip_prefix('\'') {
+            let trimmed = if raw.starts_with([' ', '\t']) { raw.trim_start() } else { raw };
+            if let Some(comment) = trimmed.strip_prefix('\'') {
                 reader.comment(comment);
             } else {
-                reader.statement(raw.trim_end(), line, 1)?;
+                let end = if raw.ends_with([' ', '\t']) { raw.trim_end() } else { raw };
+                reader.statement(end, line, 1)?;
             }
             continue;
         }

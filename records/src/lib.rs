@@ -154,7 +154,10 @@ impl<'a> Iterator for Lines<'a> {
                 rest
             }
         };
-        Some(line.trim_end_matches('\r'))
+        Some(match line.as_bytes().last() {
+            Some(b'\r') => line.trim_end_matches('\r'),
+            _ => line,
+        })
     }
 }
 
@@ -164,9 +167,26 @@ pub(crate) fn startpos() -> Position {
     START.get_or_init(Position::startpos).clone()
 }
 
-/// [`Handicap::of`], answering at once for a start with Black to move (no handicap has it).
+/// [`Handicap::of`], against the handicaps' setups built once, and at once `None` for a start
+/// with Black to move (no handicap has it).
 pub(crate) fn handicap_of(pos: &Position) -> Option<Handicap> {
-    if pos.side_to_move() == Color::Black { None } else { Handicap::of(pos) }
+    static SETUPS: std::sync::OnceLock<Vec<(Handicap, hayanagi::Setup)>> = std::sync::OnceLock::new();
+    if pos.side_to_move() == Color::Black {
+        return None;
+    }
+    let setups = SETUPS.get_or_init(|| {
+        Handicap::ALL
+            .into_iter()
+            .map(|h| {
+                let mut setup = hayanagi::Setup::from(&h.position());
+                setup.ply = 1;
+                (h, setup)
+            })
+            .collect()
+    });
+    let mut setup = hayanagi::Setup::from(pos);
+    setup.ply = 1;
+    setups.iter().find(|(_, s)| *s == setup).map(|&(h, _)| h)
 }
 
 /// How a game ended, in any format's words. Whose win it is, is in [`Outcome::winner`].
