@@ -118,7 +118,8 @@ pub(crate) fn board_key(pos: &Position) -> u64 {
 /// siblings of nearly equal numbers).
 #[inline]
 fn grow(x: u32) -> u32 {
-    if x >= LIMIT { x } else { x.saturating_add(x / 4 + 1).min(LIMIT) }
+    // A threshold must exceed the number it bounds: past the largest finite number, only INF does.
+    if x >= LIMIT { INF } else { x.saturating_add(x / 4 + 1).min(LIMIT) }
 }
 
 #[inline]
