@@ -626,6 +626,26 @@ impl Board {
         }
     }
 
+    /// Solves the position as a tsume (the side to move attacks, every attacking move a check)
+    /// with the core's df-pn solver, the GIL released: a TsumeResult with status 'mate' (and the
+    /// mating line), 'no_mate' or 'unknown' (and the reason: a limit reached). nodes and time_ms
+    /// limit the search; table_mb sizes its hash table; rest=True first gives the defender every
+    /// piece on neither the board nor a hand, as tsume problems are set. Raises hayanagi.Error
+    /// (kind 'no_defender_king' or 'attacker_in_check') for a position that is not a tsume;
+    /// Ctrl-C stops the search (KeyboardInterrupt).
+    #[pyo3(signature = (*, nodes = None, time_ms = None, table_mb = 16, max_depth = 400, rest = false))]
+    fn mate(
+        &self,
+        py: Python<'_>,
+        nodes: Option<u64>,
+        time_ms: Option<u64>,
+        table_mb: usize,
+        max_depth: u32,
+        rest: bool,
+    ) -> PyResult<crate::tsume::TsumeResult> {
+        crate::tsume::solve(py, &self.pos, nodes, time_ms, table_mb, max_depth, rest)
+    }
+
     /// The static exchange evaluation of a legal move (material won on its square, in the default
     /// piece values). Raises MoveError for a move that is not legal.
     fn see(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<i32> {

@@ -12,6 +12,7 @@ mod fast;
 mod moves;
 mod picture;
 mod records;
+mod tsume;
 
 use pyo3::prelude::*;
 
@@ -27,6 +28,7 @@ fn _hayanagi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::MoveFilter>()?;
     m.add_class::<board::Status>()?;
     m.add_class::<board::Declaration>()?;
+    m.add_class::<tsume::TsumeResult>()?;
     m.add_class::<records::GameRecord>()?;
     m.add_class::<records::RecordMove>()?;
     m.add_class::<records::Outcome>()?;

@@ -41,6 +41,14 @@ def main() -> None:
         hayanagi.GameRecord.from_text("+7776XX", "csa")
     except hayanagi.GameRecordError as err:
         print(err.line, err.column, err.kind)
+    tsume: hayanagi.TsumeResult = Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").mate(nodes=10_000, time_ms=1000)
+    line: list[Move] = tsume.moves
+    print(tsume.status, tsume.reason, tsume.nodes, [m.usi for m in line], tsume.is_mate)
+    import numpy as np
+
+    row = np.frombuffer(board.to_packed("hcp"), dtype=np.uint8)
+    board.set_hcp(row)
+    board.set_hcp(bytearray(board.to_packed("hcp")))
 
 
 if __name__ == "__main__":

@@ -213,3 +213,34 @@ def test_declaration_and_see():
     assert Board().declaration("24").outcome == "invalid"
     trade = Board("4k4/9/4p4/9/4R4/9/9/9/4K4 b - 1")
     assert trade.see("5e5c") > 0 and trade.see_ge("5e5c", 1)
+
+
+def test_mate_solves_tsume_with_limits_and_errors():
+    # 将棋図巧 50 (Open Tsume, CC0; tests/data/tsume/short.tsv): a mate in 9.
+    board = Board("9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1")
+    result = board.mate(time_ms=60_000)
+    assert result.status == "mate" and result.is_mate and result.reason is None
+    assert len(result.moves) % 2 == 1 and result.nodes > 0 and result.deepest >= len(result.moves) - 1
+    replay = board.copy()
+    for i, mv in enumerate(result.moves):
+        if i % 2 == 0:
+            assert replay.gives_check(mv), (i, mv)
+        replay.push(mv)
+    assert replay.status() == Status.MATE
+    assert "status='mate'" in repr(result)
+    # No check mates: a gold in hand against a lone king in the corner.
+    assert Board("8k/9/9/9/9/9/9/9/9 b G 1").mate().status == "no_mate"
+    # The same gold with the defender given every other piece (rest=True) still cannot mate.
+    assert Board("8k/9/9/9/9/9/9/9/9 b G 1").mate(rest=True).status == "no_mate"
+    # A one-move mate found both ways.
+    assert [m.usi for m in Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").mate().moves] == ["G*5b"]
+    unknown = Board("k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1").mate(nodes=1)
+    assert (unknown.status, unknown.reason, unknown.moves) == ("unknown", "node_limit", [])
+    with pytest.raises(hayanagi.Error) as info:
+        Board("9/9/9/9/9/9/9/9/4K4 b G 1").mate()
+    assert info.value.kind == "no_defender_king"
+    with pytest.raises(hayanagi.Error) as info:
+        Board("4k4/9/9/9/9/9/9/4r4/4K4 b G 1").mate()
+    assert info.value.kind == "attacker_in_check"
+    with pytest.raises(ValueError):
+        board.mate(table_mb=0)
