@@ -138,6 +138,11 @@ if command -v wasm-opt > /dev/null; then
 else
   cp "$raw" "$wasm"
 fi
+# A reachable panic would be an import (env.abort, the panic handler's): the module imports nothing.
+if command -v wasm-opt > /dev/null && wasm-opt --print "$raw" 2> /dev/null | grep -q '^ *(import '; then
+  wasm-opt --print "$raw" | grep '^ *(import ' >&2
+  fail "the WebAssembly module imports something: a panic path is linked (find it: wasm-opt --print $raw | grep -n 'call .*panic')"
+fi
 raw_size=$(stat -c %s "$raw")
 wasm_size=$(stat -c %s "$wasm")
 [ "$wasm_size" -le 1048576 ] && [ "$raw_size" -le 1048576 ] || fail "the module is over 1 MiB"

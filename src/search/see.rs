@@ -60,14 +60,19 @@ impl SeeValues {
         let mut index = 0;
         while index < PieceKind::NUM {
             let kind = PieceKind::ALL[index];
-            if !matches!(kind, PieceKind::King) {
+            // `len < order.len()` always holds (13 kinds but the king); the bound and the checked
+            // reads below let the compiler see every index in range, so that a table built at run
+            // time (the C API's caller values) links no panic path.
+            if !matches!(kind, PieceKind::King) && len < order.len() {
                 // Insertion sort, stable: equal values keep index order.
                 let mut at = len;
-                while at > 0 && values[order[at - 1].index()] > values[index] {
+                while at > 0 && at < order.len() && value_of(&values, order[at - 1]) > values[index] {
                     order[at] = order[at - 1];
                     at -= 1;
                 }
-                order[at] = kind;
+                if at < order.len() {
+                    order[at] = kind;
+                }
                 len += 1;
             }
             index += 1;
@@ -89,6 +94,12 @@ impl SeeValues {
         let index = kind.index();
         if index < PieceKind::NUM { self.values[index] } else { 0 }
     }
+}
+
+/// `values[kind.index()]`, with a check the compiler can see (0 past the end, which no kind is).
+const fn value_of(values: &[i32; PieceKind::NUM], kind: PieceKind) -> i32 {
+    let index = kind.index();
+    if index < PieceKind::NUM { values[index] } else { 0 }
 }
 
 impl Default for SeeValues {
