@@ -7,9 +7,12 @@ use crate::handicap;
 use crate::{Ending, Outcome, ReadError, ReadErrorKind, Record, RecordMove, seconds, validate};
 
 /// CSA `$` keys and the header names records use for them.
-const KEYS: [(&str, &str); 9] = [
+const KEYS: [(&str, &str); 11] = [
     ("N+", "先手"),
     ("N-", "後手"),
+    // A handicap game's names: Black is 下手, White 上手.
+    ("N+", "下手"),
+    ("N-", "上手"),
     ("$EVENT", "棋戦"),
     ("$SITE", "場所"),
     ("$START_TIME", "開始日時"),
@@ -425,7 +428,8 @@ pub(crate) fn write(record: &Record) -> String {
             Some((key, _)) if key.starts_with('N') => headers.push_str(&format!("{key}{value}\n")),
             Some((key, _)) => headers.push_str(&format!("{key}:{value}\n")),
             None if name.starts_with('$') => headers.push_str(&format!("{name}:{value}\n")),
-            None => {}
+            // A KIF header CSA has no key for (表題, 先手の戦法, ...) is kept as a comment line.
+            None => headers.push_str(&format!("'{name}：{value}\n")),
         }
     }
     let fractions = record.moves.iter().filter_map(|m| m.time_ms).chain(record.outcome.and_then(|o| o.time_ms));

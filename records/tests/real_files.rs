@@ -551,6 +551,8 @@ fn shogi_wars_kif_through_shogi_extend() {
     assert_eq!(record.time_control(), Some(TimeControl { main_ms: 600_000, ..TimeControl::default() }));
     assert!(record.write(Format::Csa).unwrap().contains("$TIME_LIMIT:00:10+00\n"));
     assert_eq!(record.header("先手の戦法"), Some("四間飛車"));
+    // CSA has no key for it: kept as a comment, not dropped.
+    assert!(record.write(Format::Csa).unwrap().contains("'先手の戦法：四間飛車\n"));
 }
 
 #[test]
@@ -563,4 +565,11 @@ fn gekisashi_and_kifu_for_windows_ki2() {
     assert_eq!(record.moves.len(), 20);
     assert_eq!(record.moves[15].comments, ["定跡"]);
     assert_eq!(how(&record), Some((Ending::Resign, Some(Color::White))));
+}
+
+#[test]
+fn csa_keeps_what_it_has_no_key_for() {
+    let kif = "表題：第1局\n手合割：香落ち\n上手：A\n下手：B\n   1 ３四歩(33)\n";
+    let csa = read(kif).write(Format::Csa).unwrap();
+    assert!(csa.contains("N+B\n") && csa.contains("N-A\n") && csa.contains("'表題：第1局\n"), "{csa}");
 }
