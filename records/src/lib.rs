@@ -662,8 +662,28 @@ fn read_usi(text: &str) -> Result<Record, ReadError> {
     let line = text.lines().next().unwrap_or("").trim_end_matches(['\r', ' ', '\t']);
     // The core reads the command and plays its moves; the start is the end with the moves taken back.
     let mut undos = Vec::new();
-    let end = Position::from_usi_position_with(line, |_, undo| undos.push(undo))
-        .map_err(|e| ReadError::new(1, column(line, e.offset()), ReadErrorKind::Usi(e)))?;
+    let mut last = None;
+    let end = Position::from_usi_position_with(line, |pos, undo| {
+        undos.push(undo);
+        last = Some(pos.clone());
+    })
+    .map_err(|e| {
+        // An illegal move says which rule it breaks, asked of the position before it.
+        let kind = match e.kind() {
+            hayanagi::UsiErrorKind::Move { error: hayanagi::UsiMoveError::Illegal(mv), .. } => {
+                let before = last.clone().or_else(|| {
+                    let head = line.split_once(" moves").map_or(line, |(head, _)| head);
+                    Position::from_usi_position(head).ok()
+                });
+                match before.and_then(|pos| pos.illegality(mv)) {
+                    Some(why) => ReadErrorKind::Illegal { mv, why },
+                    None => ReadErrorKind::Usi(e),
+                }
+            }
+            _ => ReadErrorKind::Usi(e),
+        };
+        ReadError::new(1, column(line, e.offset()), kind)
+    })?;
     let mut start = end;
     for undo in undos.iter().rev() {
         start.undo_unchecked(*undo);

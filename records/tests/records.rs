@@ -280,13 +280,17 @@ fn usi_lines_read_and_write() {
     assert_eq!(record.write(Format::Usi).unwrap(), "sfen 8k/9/7P1/9/9/9/9/9/4K4 w Srb4g3s4n4l17p 1 moves 1a1b\n");
     let err = Record::read_str("startpos moves 7g7f 7g7f", None).unwrap_err();
     assert_eq!((err.line, err.column), (1, 21));
-    // The core's typed error, not a message: the kind says which move and why.
-    let ReadErrorKind::Usi(usi) = err.kind else { panic!("{err:?}") };
-    assert!(matches!(usi.kind(), hayanagi::UsiErrorKind::Move { index: 1, error: hayanagi::UsiMoveError::Illegal(_) }));
+    // A typed error, not a message: the move and the rule it breaks.
+    assert!(matches!(err.kind, ReadErrorKind::Illegal { why: hayanagi::Illegality::NoPiece, .. }), "{err:?}");
     assert_eq!(
         err.to_string(),
-        "line 1, column 21: USI: moves[1]: illegal move 7g7f (read as USI: its first word is position, startpos or sfen)"
+        "line 1, column 21: illegal move 7g7f: no piece of the side to move on the from square (read as USI: its first word is position, startpos or sfen)"
     );
+    let err = Record::read_str("startpos moves 7g7e", None).unwrap_err();
+    assert!(matches!(err.kind, ReadErrorKind::Illegal { why: hayanagi::Illegality::Unreachable, .. }), "{err:?}");
+    // Malformed moves keep the core's USI error.
+    let err = Record::read_str("startpos moves 7g7x", None).unwrap_err();
+    assert!(matches!(err.kind, ReadErrorKind::Usi(_)), "{err:?}");
     // The start moves back to where the record began; a trailing blank is no part of the command.
     let record = Record::read_str("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 7 moves G*5b 5a5b \r\n", Some(Format::Usi)).unwrap();
     assert_eq!(record.start.sfen().to_string(), "4k4/9/9/9/9/9/9/9/4K4 b G 7");
