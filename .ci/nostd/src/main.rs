@@ -147,12 +147,15 @@ fn questions() -> i32 {
         }
         _ => failures += 1,
     }
+    // Exchange values from outside (the C API's caller): sorted at run time.
+    let values = hayanagi::SeeValues::new(black_box([1, 3, 3, 5, 6, 8, 10, 0, 6, 6, 6, 6, 10, 12]));
     for filter in MoveFilter::ALL {
         let moves = pos.legal_moves_of(black_box(filter));
         failures += (moves.len() as u64 != pos.count_legal_moves_of(filter)) as i32;
         for &mv in moves.iter() {
             failures += pos.illegality(mv).is_some() as i32;
             failures += (pos.see(mv) > 10_000) as i32;
+            failures += (pos.see_with(&values, mv) > 10_000) as i32;
             failures += (pos.gives_check(mv) != pos.legal_moves_of(MoveFilter::Checks).contains(&mv)) as i32;
         }
     }
