@@ -13,6 +13,13 @@
 # benches/peers/target), and runs each case with every engine interleaved, timed by thread CPU time. Any node
 # count that disagrees with another engine's or with docs/RULES.md R114 stops the script with an error. Progress goes to
 # stderr, the table to stdout. `shogi_legality_lite` ("lite") is left out where it would take minutes a run.
+#
+# YaneuraOu (optional, GPL: never its code here, only a binary you build): with YANEURAOU=/path/to/binary the
+# table gets its bulk rows beside the native build (yaneuraou.py: USI `go perft`, process CPU time minus start-up,
+# interleaved with hayanagi's native runs; ratio to those). Built from a snapshot of yaneurao/YaneuraOu:
+# `apt-get install clang lld`, then in source/: `make -j2 TARGET_CPU=AVX2 COMPILER=clang++
+# YANEURAOU_EDITION=YANEURAOU_ENGINE_MATERIAL normal` (the binary is named YaneuraOu-by-gcc). Without the
+# variable (or with a path that is not executable) those rows are skipped with a message.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -62,6 +69,19 @@ for build in default native; do
       --reps "$REPS" --build "$build" --rows-only)")
   done
 done
+YANEURAOU=${YANEURAOU:-}
+yaneuraou_rows=0
+if [ -n "$YANEURAOU" ] && [ -x "$YANEURAOU" ]; then
+  for case in "${CASES[@]}"; do
+    read -r position depth modes engines <<<"$case"
+    case ",$modes," in *,bulk,*) ;; *) continue ;; esac
+    echo "== yaneuraou: $position d$depth bulk (beside the native build)" >&2
+    rows+=("$(python3 yaneuraou.py "$YANEURAOU" "$TARGET/peers-native/release/peers" "$position" "$depth" "$REPS" native)")
+    yaneuraou_rows=1
+  done
+else
+  echo "YaneuraOu skipped: set YANEURAOU to the path of a YaneuraOu binary to add its rows (see this script's header)" >&2
+fi
 elapsed=$(( $(date +%s) - started ))
 
 peers="$TARGET/peers-default/release/peers"
@@ -74,3 +94,6 @@ echo
 printf '%s\n' "${rows[@]}"
 echo
 "$peers" list | sed -n '/^engines:/,/^positions:/p' | sed '1d;$d' | sed 's/^ */- /'
+if [ "$yaneuraou_rows" = 1 ]; then
+  echo "- yaneuraou      $(basename "$YANEURAOU"), a local build of YaneuraOu: USI go perft (bulk), process CPU time minus start-up; ratio to hayanagi's native runs interleaved with it"
+fi
