@@ -96,6 +96,56 @@ export type Dests = Map<Square | HandPiece, Square[]>;
  *  without capturing, "evasions" are every legal move when in check and none otherwise. */
 export type MoveFilter = "all" | "captures" | "non_captures" | "drops" | "checks" | "quiet_checks" | "evasions";
 
+/** The packed position layouts: cshogi's HuffmanCodedPos, YaneuraOu's PackedSfen. */
+export type PackedFormat = "hcp" | "sfen";
+
+/** What Position.setup takes. */
+export interface SetupParts {
+  /** 81 pieces or null, in index order (what board() returns). */
+  readonly board: readonly (Piece | null)[];
+  /** Counts in hand per colour; kinds left out are 0. */
+  readonly hands?: { readonly b?: Partial<Hand>; readonly w?: Partial<Hand> };
+  readonly sideToMove?: Color;
+  readonly ply?: number;
+  /** The rules not to check: kings may be missing (tsume, studies), material may be incomplete, or "sfen" (both). */
+  readonly relax?: "sfen" | readonly ("missing_kings" | "incomplete_material" | "sfen")[];
+}
+
+/** One rule a setup breaks, and the square it is about (null for none). */
+export interface SetupProblem {
+  readonly code: ErrorCode;
+  readonly square: Square | null;
+}
+
+/** An hcpe record (cshogi's HuffmanCodedPosAndEval). */
+export interface HcpeRecord {
+  readonly position: Position;
+  readonly eval: number;
+  readonly bestMove: Move;
+  readonly result: "draw" | "black_win" | "white_win";
+}
+
+/** A PSV record (YaneuraOu's PackedSfenValue); result for the side to move. */
+export interface PsvRecord {
+  readonly position: Position;
+  readonly score: number;
+  readonly move: Move;
+  readonly result: "loss" | "draw" | "win";
+}
+
+/** The number of hcpe records (38 bytes each) in a file's bytes. */
+export function hcpeCount(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): number;
+/** Reads hcpe record `index` of a file's bytes; a corrupt one throws HayanagiError with the offset into the array. */
+export function readHcpe(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, index: number): HcpeRecord;
+/** An hcpe record (38 bytes). */
+export function writeHcpe(position: Position, fields: { readonly eval: number; readonly bestMove: MoveLike; readonly result: HcpeRecord["result"] }): Uint8Array;
+/** The number of PSV records (40 bytes each) in a file's bytes. */
+export function psvCount(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): number;
+/** Reads PSV record `index` of a file's bytes. */
+export function readPsv(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, index: number): PsvRecord;
+/** A PSV record (40 bytes); the position's ply is the game ply. */
+export function writePsv(position: Position, fields: { readonly score: number; readonly move: MoveLike; readonly result: PsvRecord["result"] }): Uint8Array;
+
 /** A move as a caller may write it. */
 export type MoveInput =
   | { readonly from: SquareLike; readonly to: SquareLike; readonly promote?: boolean; readonly drop?: undefined }
@@ -122,21 +172,19 @@ export const SQUARES: readonly Square[];
  *  is not a move code. */
 export function toMove(move: MoveLike): MoveShape;
 
-/** HayanagiError.code: the header's error names, and "CSA_MOVE" (parseCsaMove: text that is no legal
- *  CSA move here). */
-export type HayanagiErrorCode = ErrorCode | "CSA_MOVE";
-
 /** An error from the library: a rejected SFEN, USI command or move, an illegal move, a bad argument value. */
 export class HayanagiError extends Error {
   readonly name: "HayanagiError";
   /** What went wrong: the header's HAYANAGI_ERR_* name without the prefix ("SFEN_NIFU", "ILLEGAL_MOVE"). */
-  readonly code: HayanagiErrorCode;
+  readonly code: ErrorCode;
   /** The C API's negative result code (HAYANAGI_ERR_*). */
   readonly errno: number;
   /** For errors in input text: the offset of the problem (input is ASCII up to it, so bytes = characters). */
   readonly offset: number | undefined;
   /** The library's message, with the offset and the input. */
   readonly message: string;
+  /** From Position.setup: every rule the position breaks. */
+  readonly problems?: readonly SetupProblem[];
 }
 
 /** What load() accepts: the module's bytes, a Response, a URL, a compiled module, or a promise of one;
@@ -183,6 +231,11 @@ export class Position {
   /** The start position of a handicap game by its name ("bishop") or Japanese name ("角落ち"); White moves
    *  first. RangeError for another name (handicaps() lists them). */
   static handicap(name: string): Position;
+  /** A position from its parts, checked against every rule unless `relax` relaxes some (Rust: Setup).
+   *  A broken rule throws HayanagiError with `problems`. */
+  static setup(parts: SetupParts): Position;
+  /** A position (ply 1) from 32 packed bytes, "hcp" (default) or "sfen"; HayanagiError with the offset. */
+  static unpack(bytes: Uint8Array | ArrayBuffer | ArrayBufferView, format?: PackedFormat): Position;
   /** Reads an SFEN ("<board> <side> <hands> [<ply>]"). Throws HayanagiError (code, offset) if it is not valid. */
   static fromSfen(sfen: string): Position;
   /** Reads a USI position command ("[position ](startpos|sfen <4 fields>)[ moves ...]"). */
@@ -253,14 +306,25 @@ export class Position {
   mateIn3(): Move[] | null;
 
   /** The static exchange evaluation of a legal move: what the exchange on its target square wins for the
-   *  side to move, with the core's default values (pawn 90; Rust: see). HayanagiError ILLEGAL_MOVE if
-   *  it is not legal here. */
-  see(move: MoveLike): number;
+   *  side to move (Rust: see), with the core's values (pawn 90, ...) or 14 values by kind
+   *  (P L N S G B R K +P +L +N +S +B +R). HayanagiError ILLEGAL_MOVE if it is not legal here. */
+  see(move: MoveLike, values?: readonly number[]): number;
   /** A legal move as CSA writes it ("+7776FU"; Rust: csa_move). */
   csaMove(move: MoveLike): string;
-  /** The typed move of a CSA move that is legal here (Rust: parse_csa_move); HayanagiError CSA_MOVE,
-   *  with the offset, otherwise. */
+  /** The typed move of a CSA move that is legal here (Rust: parse_csa_move); HayanagiError (CSA_*, with
+   *  the offset; ILLEGAL_MOVE) otherwise. */
   parseCsaMove(text: string): Move;
+  /** A legal move in Japanese notation (Rust: japanese_move): style "ki2" ("▲７六歩", the default) or
+   *  "kif" ("７六歩(77)"); `previous`, the square the move before went to, makes 同. */
+  japaneseMove(move: MoveLike, options?: { readonly style?: "kif" | "ki2"; readonly previous?: SquareLike | null }): string;
+  /** The typed move of Japanese move text that is legal here and fills the text (Rust: parse_japanese_move);
+   *  HayanagiError (JAPANESE_*, ILLEGAL_MOVE, MOVE_TRAILING, with the byte offset) otherwise. */
+  parseJapaneseMove(text: string, options?: { readonly previous?: SquareLike | null }): Move;
+  /** The 32 bytes of this position packed: "hcp" (cshogi's HuffmanCodedPos, the default) or "sfen"
+   *  (PackedSfen); both need both kings. */
+  pack(format?: PackedFormat): Uint8Array;
+  /** The handicap whose start this is (board, hands, side; any ply), or null (the even start too). */
+  handicapOf(): string | null;
 
   /** Judges an entering-king declaration by the side to move: under the 27-point rule (CSA: Black needs
    *  28 points, White 27; a valid declaration wins) or the 24-point rule (31+ win, 24-30 draw). */

@@ -44,8 +44,19 @@ const DECLARATION_FAILURES = [
   [8, "too_few_points"],
 ];
 const MAX_MOVES = 1024; // HAYANAGI_MAX_MOVES
-/** capi/src/js.rs NOTATION_ERROR: text that is no move here (the message and offset are written out). */
-const NOTATION_ERROR = -1000;
+const PACKED_SIZE = 32; // HAYANAGI_PACKED_SIZE
+const HCPE_SIZE = 38; // HAYANAGI_HCPE_SIZE
+const PSV_SIZE = 40; // HAYANAGI_PSV_SIZE
+/** HAYANAGI_PACKED_*: the packed layouts by number. */
+const PACKED = ["hcp", "sfen"];
+/** HAYANAGI_GAME_* (hcpe) and HAYANAGI_PSV_* + 1 (PSV): the results by number. */
+const GAME_RESULTS = ["draw", "black_win", "white_win"];
+const PSV_RESULTS = ["loss", "draw", "win"];
+/** HAYANAGI_RELAX_* bits by name. */
+const RELAX = [
+  [1, "missing_kings"],
+  [2, "incomplete_material"],
+];
 /** The move filters by the header's HAYANAGI_FILTER_* numbers (Rust: MoveFilter). */
 const FILTERS = ["all", "captures", "non_captures", "drops", "checks", "quiet_checks", "evasions"];
 const NO_SQUARE = 81; // HAYANAGI_NO_SQUARE
@@ -94,6 +105,21 @@ function expectFilter(value) {
   if (index < 0) {
     throw new TypeError(`hayanagi: a move filter is one of ${FILTERS.map((name) => `"${name}"`).join(", ")}, not ${describe(value)}`);
   }
+  return index;
+}
+
+/** A Uint8Array view of bytes given as a Uint8Array, another typed array or DataView, or an ArrayBuffer. */
+function expectBytes(value, what) {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  throw new TypeError(`hayanagi: ${what} must be bytes (Uint8Array, ArrayBuffer), not ${describe(value)}`);
+}
+
+/** The HAYANAGI_PACKED_* number of a layout's name. */
+function expectPacked(value) {
+  const index = PACKED.indexOf(value);
+  if (index < 0) throw new TypeError(`hayanagi: a packed layout is "hcp" or "sfen", not ${describe(value)}`);
   return index;
 }
 
@@ -173,15 +199,11 @@ class Lib {
     }
     // The handicaps' names, [name, Japanese name] in the core's order (Handicap::ALL).
     this.handicaps = [];
-    const scratch = this.alloc(this.positionSize);
     for (let index = 0; ; index++) {
-      const length = x.hayanagi_js_handicap(index, 0, scratch, this.textOut, 256);
-      if (length < 0) break;
-      const name = decoder.decode(this.u8.subarray(this.textOut, this.textOut + length));
-      const japanese = this.check(x.hayanagi_js_handicap(index, 1, scratch, this.textOut, 256));
-      this.handicaps.push([name, decoder.decode(this.u8.subarray(this.textOut, this.textOut + japanese))]);
+      const name = this.cString(x.hayanagi_handicap_name(index, 0)); // "unknown" past the last
+      if (name === "unknown") break;
+      this.handicaps.push([name, this.cString(x.hayanagi_handicap_name(index, 1))]);
     }
-    this.release(scratch, this.positionSize);
     this.usi = new Array(65536); // move code -> USI text, filled on demand (position-independent)
     this.shapes = new Array(65536); // move code -> frozen MoveShape (toMove: no position, no pieces)
     this.typed = new Map(); // move key (code and pieces, js.rs) -> frozen Move
@@ -509,7 +531,94 @@ export class Position {
     const l = lib();
     const index = l.handicaps.findIndex((names) => names.includes(name));
     if (index < 0) throw new RangeError(`hayanagi: no handicap is called ${JSON.stringify(name)} (handicaps() lists them)`);
-    return Position.#make((l, pos) => l.x.hayanagi_js_handicap(index, 0, pos, l.textOut, 256));
+    return Position.#make((l, pos) => l.x.hayanagi_position_handicap(pos, index));
+  }
+
+  /** The handicap whose start position this is (board, hands, side; any ply): its name ("bishop"), or
+   *  null (the even game's start too). Rust: `Handicap::of`. */
+  handicapOf() {
+    const s = this.#live();
+    const index = s.l.check(s.l.x.hayanagi_handicap_of(s.pos));
+    return s.l.handicaps[index]?.[0] ?? null;
+  }
+
+  /**
+   * A position from its parts, checked against every rule (Rust: `Setup`): `board`, 81 pieces or null in
+   * index order (what board() returns); `hands`, `{b: {P: 2, ...}, w: {...}}` (kinds left out are 0);
+   * `sideToMove` ("b" by default), `ply` (1), and the rules `relax` relaxes: "missing_kings" (tsume,
+   * studies), "incomplete_material" (pieces may be missing), or both. A position that breaks a rule
+   * throws a HayanagiError with the first problem's code and `problems`, every problem as `{code, square}`
+   * (`square` null when it is about no square).
+   */
+  static setup({ board, hands = {}, sideToMove = "b", ply = 1, relax = [] } = {}) {
+    const l = lib();
+    if (!Array.isArray(board) || board.length !== 81) throw new TypeError(`hayanagi: setup's board is an array of 81 pieces or null, not ${describe(board)}`);
+    const boardBytes = board.map((piece, i) => {
+      if (piece === null) return 0;
+      if (typeof piece !== "object" || !COLORS.includes(piece.color) || !KINDS.includes(piece.type)) {
+        throw new TypeError(`hayanagi: setup's board[${i}] (${SQUARES[i]}) is {color, type} or null, not ${describe(piece)}`);
+      }
+      return 1 + KINDS.indexOf(piece.type) + 16 * COLORS.indexOf(piece.color);
+    });
+    const handBytes = [];
+    for (const color of COLORS) {
+      const hand = hands[color] ?? {};
+      if (typeof hand !== "object" || hand === null) throw new TypeError(`hayanagi: setup's hands.${color} is {P, L, ...} counts, not ${describe(hand)}`);
+      for (const kind of Object.keys(hand)) {
+        if (!HAND_KINDS.includes(kind)) throw new TypeError(`hayanagi: setup's hands.${color} has no kind ${JSON.stringify(kind)}`);
+      }
+      for (const kind of HAND_KINDS) handBytes.push(expectInteger(hand[kind] ?? 0, `hands.${color}.${kind}`, 0, 18));
+    }
+    const side = expectColor(sideToMove);
+    expectInteger(ply, "the ply", 1, Number.MAX_SAFE_INTEGER);
+    const names = typeof relax === "string" ? [relax] : relax;
+    if (!Array.isArray(names)) throw new TypeError(`hayanagi: setup's relax is an array of rule names, not ${describe(relax)}`);
+    let bits = 0;
+    for (const name of names) {
+      const bit = name === "sfen" ? 3 : RELAX.find(([, n]) => n === name)?.[0];
+      if (bit === undefined) throw new TypeError(`hayanagi: setup relaxes "missing_kings", "incomplete_material" or "sfen", not ${describe(name)}`);
+      bits |= bit;
+    }
+    const bytes = l.alloc(128); // board at +0, hands at +81, problems (int32 pairs) in l.keys
+    try {
+      l.u8.set(boardBytes, bytes);
+      l.u8.set(handBytes, bytes + 81);
+      return Position.#make((l, pos) => {
+        const result = l.x.hayanagi_position_setup(pos, bytes, bytes + 81, side, BigInt(ply), bits, l.keys, 2 * MAX_MOVES, l.out + 8);
+        if (result >= 0) return result;
+        const count = Math.min(l.outSize(), MAX_MOVES);
+        const problems = [];
+        for (let i = 0; i < count; i++) {
+          const code = l.view.getInt32(l.keys + 8 * i, true);
+          const square = l.view.getInt32(l.keys + 8 * i + 4, true);
+          problems.push({ code: ERROR_CODES.get(code) ?? "UNKNOWN", square: square >= 0 && square < 81 ? SQUARES[square] : null });
+        }
+        const error = l.error(result);
+        error.problems = problems;
+        throw error;
+      });
+    } finally {
+      l.release(bytes, 128);
+    }
+  }
+
+  /** A position from its 32 packed bytes (`format` "hcp", cshogi's HuffmanCodedPos, or "sfen", the
+   *  PackedSfen of PSV records), ply 1. Throws a HayanagiError with the byte offset. */
+  static unpack(bytes, format = "hcp") {
+    const data = expectBytes(bytes, "the packed position");
+    const layout = expectPacked(format);
+    const l = lib();
+    const pointer = l.alloc(Math.max(data.length, 1));
+    try {
+      l.u8.set(data, pointer);
+      return Position.#make((l, pos) => {
+        const result = l.x.hayanagi_position_unpack(pos, layout, pointer, data.length, l.out + 8);
+        if (result < 0) throw l.error(result, l.outSize());
+        return result;
+      });
+    } finally {
+      l.release(pointer, Math.max(data.length, 1));
+    }
   }
 
   /** Reads an SFEN, "<board> <side> <hands> [<ply>]"; throws a HayanagiError with the byte offset. */
@@ -824,21 +933,19 @@ export class Position {
   /** A move that mates at once (the side to move gives check and the opponent has no legal reply), or
    *  null: Rust's `mate_in_1`. A pawn drop that mates is not one (uchifuzume). */
   mateIn1() {
-    const line = this.#mate(1);
-    return line.length === 0 ? null : line[0];
+    const s = this.#live();
+    const l = s.l;
+    if (!l.answer(l.x.hayanagi_mate_in_1(s.pos, l.out + 16, l.out + 24))) return null;
+    return l.moveIn(s.pos, l.outU16());
   }
 
   /** A forced mate in at most 3 plies: the mating line (1 or 3 typed moves, attacker first, each in
    *  the position it is played in), or null: Rust's `mate_in_3`. */
   mateIn3() {
-    const line = this.#mate(3);
-    return line.length === 0 ? null : line;
-  }
-
-  #mate(plies) {
     const s = this.#live();
     const l = s.l;
-    const count = l.check(l.x.hayanagi_js_mate(s.pos, plies, l.moves));
+    const count = l.check(l.x.hayanagi_mate_in_3(s.pos, l.moves));
+    if (count === 0) return null;
     const codes = l.u16.slice(l.moves >>> 1, (l.moves >>> 1) + count);
     // The pieces of each move: played one after the other on a copy.
     const copy = l.alloc(l.positionSize);
@@ -855,12 +962,19 @@ export class Position {
   }
 
   /** The static exchange evaluation of a legal move: what the exchange on its target square wins for
-   *  the side to move (pawn 90, ..., with the core's default values; Rust: `see`). ILLEGAL_MOVE if it is
-   *  not legal here. */
-  see(move) {
+   *  the side to move (Rust: `see`), with the core's values (pawn 90, ...) or `values`, 14 numbers by kind
+   *  (P L N S G B R K +P +L +N +S +B +R). ILLEGAL_MOVE if it is not legal here. */
+  see(move, values) {
     const s = this.#live();
     const l = s.l;
-    l.check(l.x.hayanagi_js_see(s.pos, l.encode(move), l.out + 24));
+    const code = l.encode(move);
+    let table = 0;
+    if (values !== undefined) {
+      if (!Array.isArray(values) || values.length !== 14) throw new TypeError(`hayanagi: SEE values are 14 numbers by kind, not ${describe(values)}`);
+      table = l.keys;
+      values.forEach((value, i) => l.view.setInt32(table + 4 * i, expectInteger(value, `values[${i}]`, -0x7fffffff, 0x7fffffff), true));
+    }
+    l.check(l.x.hayanagi_see(s.pos, code, table, l.out + 24));
     return l.view.getInt32(l.out + 24, true);
   }
 
@@ -868,24 +982,59 @@ export class Position {
   csaMove(move) {
     const s = this.#live();
     const l = s.l;
-    const length = l.check(l.x.hayanagi_js_csa_move(s.pos, l.encode(move), l.textOut, 256));
+    const length = l.check(l.x.hayanagi_move_to_csa(s.pos, l.encode(move), l.textOut, 256, 0));
     return decoder.decode(l.u8.subarray(l.textOut, l.textOut + length));
   }
 
   /** The typed move of a CSA move ("+7776FU", "-0055KA") that is legal here (Rust: `parse_csa_move`);
-   *  a HayanagiError CSA_MOVE (with the offset) otherwise. */
+   *  a HayanagiError (CSA_*, with the offset; ILLEGAL_MOVE) otherwise. */
   parseCsaMove(text) {
     expectString(text, "the CSA move");
     const s = this.#live();
     const l = s.l;
     const length = l.putText(text);
-    const result = l.x.hayanagi_js_parse_csa_move(s.pos, l.textIn, length, l.out + 16, l.out + 8, l.textOut, 256);
-    if (result === NOTATION_ERROR) {
-      const offset = l.outSize();
-      throw new HayanagiError(`CSA move: ${l.cString(l.textOut)} at byte ${offset} (${JSON.stringify(text)})`, "CSA_MOVE", result, offset);
-    }
-    l.check(result);
+    const result = l.x.hayanagi_parse_csa_move(s.pos, l.textIn, length, l.out + 16, l.out + 8);
+    if (result < 0) throw l.error(result, result === ERRNO.ILLEGAL_MOVE ? undefined : l.outSize(), text);
     return l.moveIn(s.pos, l.outU16());
+  }
+
+  /** A legal move in Japanese notation (Rust: `japanese_move`): `style` "ki2" ("▲７六歩", the default) or
+   *  "kif" ("７六歩(77)"); `previous`, the square the move before went to, makes 同 ("同　銀"). */
+  japaneseMove(move, { style = "ki2", previous } = {}) {
+    const s = this.#live();
+    const l = s.l;
+    const styles = ["kif", "ki2"];
+    if (!styles.includes(style)) throw new TypeError(`hayanagi: a Japanese style is "kif" or "ki2", not ${describe(style)}`);
+    const to = previous === undefined || previous === null ? NO_SQUARE : expectSquare(previous, "previous");
+    const length = l.check(l.x.hayanagi_move_to_japanese(s.pos, l.encode(move), to, styles.indexOf(style), l.textOut, 256, 0));
+    return decoder.decode(l.u8.subarray(l.textOut, l.textOut + length));
+  }
+
+  /** The typed move of a Japanese move ("▲７六歩", "７六歩(77)", "同銀" after a move onto `previous`) that is
+   *  legal here and fills the text (Rust: `parse_japanese_move`); a HayanagiError (JAPANESE_*, ILLEGAL_MOVE,
+   *  MOVE_TRAILING, with the byte offset) otherwise. */
+  parseJapaneseMove(text, { previous } = {}) {
+    expectString(text, "the Japanese move");
+    const s = this.#live();
+    const l = s.l;
+    const to = previous === undefined || previous === null ? NO_SQUARE : expectSquare(previous, "previous");
+    const length = l.putText(text);
+    const result = l.x.hayanagi_parse_japanese_move(s.pos, l.textIn, length, to, l.out + 16, l.out + 8, l.out + 32);
+    if (result < 0) {
+      throw l.error(result, result === ERRNO.ILLEGAL_MOVE ? undefined : l.view.getUint32(l.out + 32, true), text);
+    }
+    const read = l.outSize();
+    if (read !== length) throw l.error(ERRNO.MOVE_TRAILING, read, text);
+    return l.moveIn(s.pos, l.outU16());
+  }
+
+  /** The 32 bytes of this position in a packed layout: "hcp" (cshogi's HuffmanCodedPos, the default) or
+   *  "sfen" (PackedSfen, of PSV records); both need both kings. */
+  pack(format = "hcp") {
+    const s = this.#live();
+    const l = s.l;
+    l.check(l.x.hayanagi_position_pack(s.pos, expectPacked(format), l.textOut, PACKED_SIZE));
+    return l.u8.slice(l.textOut, l.textOut + PACKED_SIZE);
   }
 
   /**
@@ -921,6 +1070,109 @@ if (typeof Symbol.dispose === "symbol") Position.prototype[Symbol.dispose] = Pos
 export function toMove(move) {
   const l = lib();
   return l.shapeOf(l.encode(move)); // BAD_MOVE for a number that is no move
+}
+
+// ----- training records: hcpe (cshogi) and PSV (YaneuraOu's PackedSfenValue) -----
+
+/** One record of an array of fixed-size records, copied into the module (the rest of the array stays
+ *  where it is), read by `read`; an error's offset is into the whole array. */
+function readRecordAt(bytes, index, size, what, read) {
+  const data = expectBytes(bytes, what);
+  expectInteger(index, "the record index", 0, Number.MAX_SAFE_INTEGER);
+  const l = lib();
+  const start = index * size;
+  if (start >= data.length) throw new RangeError(`hayanagi: ${what} has ${Math.floor(data.length / size)} records (${data.length} bytes): no record ${index}`);
+  const record = data.subarray(start, start + size);
+  const pointer = l.alloc(size);
+  try {
+    l.u8.set(record, pointer);
+    const position = Position.startpos();
+    const state = stateOf(position);
+    const result = read(l, pointer, record.length, state.pos);
+    if (result < 0) {
+      position.dispose();
+      throw l.error(result, start + l.outSize());
+    }
+    return position;
+  } finally {
+    l.release(pointer, size);
+  }
+}
+
+/** How many records of `size` bytes an array holds (a truncated last one is not counted). */
+function countRecords(bytes, size, what) {
+  return Math.floor(expectBytes(bytes, what).length / size);
+}
+
+/** The number of hcpe records (38 bytes each) in a file's bytes. */
+export function hcpeCount(bytes) {
+  return countRecords(bytes, HCPE_SIZE, "the hcpe array");
+}
+
+/** Reads hcpe record `index` (cshogi's HuffmanCodedPosAndEval) of a file's bytes: `{position, eval,
+ *  bestMove, result}` (`result` "draw", "black_win" or "white_win"; the position at ply 1). A corrupt
+ *  record throws a HayanagiError with the byte offset into the array. */
+export function readHcpe(bytes, index) {
+  const l = lib();
+  let fields;
+  const position = readRecordAt(bytes, index, HCPE_SIZE, "the hcpe array", (l, record, length, pos) => {
+    const result = l.x.hayanagi_hcpe_read(record, length, 0, pos, l.keys, l.out + 16, l.keys + 4, l.out + 8);
+    if (result >= 0) fields = [l.view.getInt32(l.keys, true), l.outU16(), l.view.getInt32(l.keys + 4, true)];
+    return result;
+  });
+  const [evaluation, best, result] = fields;
+  return { position, eval: evaluation, bestMove: l.moveIn(stateOf(position).pos, best), result: GAME_RESULTS[result] };
+}
+
+/** An hcpe record (38 bytes) of a position, its evaluation (fits int16), a legal best move and the game's
+ *  result ("draw", "black_win", "white_win"). */
+export function writeHcpe(position, { eval: evaluation, bestMove, result }) {
+  const l = lib();
+  const pos = recordOf(position);
+  const outcome = GAME_RESULTS.indexOf(result);
+  if (outcome < 0) throw new TypeError(`hayanagi: an hcpe result is "draw", "black_win" or "white_win", not ${describe(result)}`);
+  expectInteger(evaluation, "eval", -32768, 32767);
+  l.check(l.x.hayanagi_hcpe_write(pos, evaluation, l.encode(bestMove), outcome, l.textOut, HCPE_SIZE));
+  return l.u8.slice(l.textOut, l.textOut + HCPE_SIZE);
+}
+
+/** The number of PSV records (40 bytes each) in a file's bytes. */
+export function psvCount(bytes) {
+  return countRecords(bytes, PSV_SIZE, "the PSV array");
+}
+
+/** Reads PSV record `index` (PackedSfenValue) of a file's bytes: `{position, score, move, result}`
+ *  (`result` "loss", "draw" or "win" for the side to move; the position at the record's game ply). */
+export function readPsv(bytes, index) {
+  const l = lib();
+  let fields;
+  const position = readRecordAt(bytes, index, PSV_SIZE, "the PSV array", (l, record, length, pos) => {
+    const result = l.x.hayanagi_psv_read(record, length, 0, pos, l.keys, l.out + 16, l.keys + 4, l.out + 8);
+    if (result >= 0) fields = [l.view.getInt32(l.keys, true), l.outU16(), l.view.getInt32(l.keys + 4, true)];
+    return result;
+  });
+  const [score, move, result] = fields;
+  return { position, score, move: l.moveIn(stateOf(position).pos, move), result: PSV_RESULTS[result + 1] };
+}
+
+/** A PSV record (40 bytes) of a position (its ply is the game ply, at most 65535), a score (int16), a
+ *  legal move and the result for the side to move ("loss", "draw", "win"). */
+export function writePsv(position, { score, move, result }) {
+  const l = lib();
+  const pos = recordOf(position);
+  const outcome = PSV_RESULTS.indexOf(result);
+  if (outcome < 0) throw new TypeError(`hayanagi: a PSV result is "loss", "draw" or "win", not ${describe(result)}`);
+  expectInteger(score, "score", -32768, 32767);
+  l.check(l.x.hayanagi_psv_write(pos, score, l.encode(move), outcome - 1, l.textOut, PSV_SIZE));
+  return l.u8.slice(l.textOut, l.textOut + PSV_SIZE);
+}
+
+/** The module record of a live Position argument. */
+function recordOf(position) {
+  if (!(position instanceof Position)) throw new TypeError(`hayanagi: a Position is needed, not ${describe(position)}`);
+  const s = stateOf(position);
+  if (s.pos === 0) throw new Error("hayanagi: the position was disposed of");
+  return s.pos;
 }
 
 // ----- games -----

@@ -1,8 +1,8 @@
 // Types of hayanagi/records (records.mjs in browsers and bundlers, records-node.mjs in Node: the same API).
 // Checked with `tsc --strict` against a consumer program by npm/check.sh.
 
-/** A record format: CSA (V2.2/V3.0), Kakinoki's KIF and KI2, a USI `position` command. */
-export type RecordFormat = "csa" | "kif" | "ki2" | "usi";
+/** A record format: CSA (V2.2/V3.0), Kakinoki's KIF and KI2, a USI `position` command, JKF (JSON Kifu Format). */
+export type RecordFormat = "csa" | "kif" | "ki2" | "usi" | "jkf";
 
 /** How a game ended (KIF 投了 = "resign", CSA %SENNICHITE = "repetition", ...). */
 export type Ending =
@@ -25,6 +25,8 @@ export type Ending =
 
 /** One move of a record's main line, in every notation. */
 export interface RecordMove {
+  /** Its move number (1 for the first move of the game). */
+  readonly ply: number;
   /** USI: "7g7f". */
   readonly usi: string;
   /** KIF: "７六歩(77)", "同　銀(31)". */
@@ -48,14 +50,17 @@ export interface Outcome {
   readonly time: number | null;
 }
 
-/** A variation (分岐) seen and not followed. */
+/** A variation (分岐, a JKF fork): moves that replace the line's move numbered `ply`, with their own
+ *  ending and variations. */
 export interface Variation {
   /** The move number it replaces. */
   readonly ply: number;
-  /** Its first line in the file (1-based). */
-  readonly line: number;
-  /** How many moves it has. */
-  readonly moves: number;
+  /** Comments before its first move. */
+  readonly comments: readonly string[];
+  readonly moves: readonly RecordMove[];
+  readonly outcome: Outcome | null;
+  readonly endComments: readonly string[];
+  readonly variations: readonly Variation[];
 }
 
 /** A game record as readRecord returns it. */

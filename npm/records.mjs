@@ -6,7 +6,7 @@
 // The boundary is bytes in, JSON out: the module answers every call with a JSON block (records-wasm's
 // lib.rs), which this file parses and turns into plain objects or a RecordError.
 
-const FORMATS = ["csa", "kif", "ki2", "usi"];
+const FORMATS = ["csa", "kif", "ki2", "usi", "jkf"];
 const ENCODINGS = ["utf-8", "shift_jis"];
 const ENDINGS = new Set([
   "resign", "abort", "repetition", "impasse", "max_moves", "mate", "no_mate", "time_up", "illegal_move",
@@ -102,7 +102,7 @@ function call(bytes, fn) {
 function formatCode(format, what) {
   if (format === undefined) return -1;
   const code = FORMATS.indexOf(format);
-  if (code < 0) throw new TypeError(`hayanagi/records: ${what} is "csa", "kif", "ki2" or "usi", not ${describe(format)}`);
+  if (code < 0) throw new TypeError(`hayanagi/records: ${what} is "csa", "kif", "ki2", "usi" or "jkf", not ${describe(format)}`);
   return code;
 }
 

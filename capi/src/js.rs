@@ -7,17 +7,13 @@
 //! the side to move), bits 21-25 the captured piece's code (0 if none). The wrapper makes its typed
 //! move objects (`{from, to, promote, piece, captured}`) from keys.
 
-use core::ffi::c_char;
-
-use hayanagi::{Handicap, Move, Piece, Position};
+use hayanagi::{Move, Piece, Position};
 
 use crate::ErrorCode;
 use crate::moves::hayanagi_legal_moves_of;
 use crate::position::code;
 use crate::query::piece_code;
-use crate::record::{
-    PositionRecord, UndoRecord, change_position, input, put, read_position, read_undo, write_position, write_text,
-};
+use crate::record::{PositionRecord, UndoRecord, change_position, read_position, read_undo};
 
 /// The key of `mv` in `pos`, the position it is about to be played in (any move code: pieces that
 /// are not there read as 0).
@@ -111,164 +107,4 @@ pub unsafe extern "C" fn hayanagi_js_undo(pos: *mut PositionRecord, undo: *const
         )
     };
     code(result)
-}
-
-/// Searches `*pos` for a mate in 1 (`plies` 1) or in at most 3 (`plies` 3) and writes the mating
-/// line's codes, attacker first, into `line` (room for 3); returns its length, 0 if there is none,
-/// `OUT_OF_RANGE` for another `plies`. The JS side of the core's `Position::mate_in_1` and
-/// `Position::mate_in_3` until the C API has them.
-///
-/// # Safety
-/// `pos` is NULL or a position record; `line` is NULL or points to 3 writable `uint16_t` (any alignment).
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_js_mate(pos: *const PositionRecord, plies: i32, line: *mut u16) -> i32 {
-    // SAFETY: the caller's contract.
-    let pos = match unsafe { read_position(pos) } {
-        Ok(pos) => pos,
-        Err(error) => return error.code(),
-    };
-    if line.is_null() {
-        return ErrorCode::NullPointer.code();
-    }
-    let mut moves = [None::<Move>; 3];
-    match plies {
-        1 => moves[0] = pos.mate_in_1(),
-        3 => {
-            if let Some(found) = pos.mate_in_3() {
-                for (slot, &mv) in moves.iter_mut().zip(found.moves()) {
-                    *slot = Some(mv);
-                }
-            }
-        }
-        _ => return ErrorCode::OutOfRange.code(),
-    }
-    let mut count = 0;
-    for mv in moves.into_iter().flatten() {
-        // SAFETY: `count < 3`, and `line` has 3 writable elements.
-        unsafe { core::ptr::write_unaligned(line.add(count), mv.to_bits()) };
-        count += 1;
-    }
-    count as i32
-}
-
-/// The static exchange evaluation of the legal move `mv` (the core's `Position::see`, with its
-/// default values) into `*value`; `ILLEGAL_MOVE` if it is not legal here.
-///
-/// # Safety
-/// `pos` is NULL or a position record; `value` is NULL or points to a writable `int32_t`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_js_see(pos: *const PositionRecord, mv: u16, value: *mut i32) -> i32 {
-    // SAFETY: the caller's contract.
-    let pos = match unsafe { read_position(pos) } {
-        Ok(pos) => pos,
-        Err(error) => return error.code(),
-    };
-    match Move::from_bits(mv) {
-        None => ErrorCode::BadMove.code(),
-        Some(mv) if !pos.is_legal(mv) => ErrorCode::IllegalMove.code(),
-        Some(mv) => {
-            // SAFETY: the caller's contract.
-            unsafe { put(value, pos.see(mv)) };
-            ErrorCode::Ok.code()
-        }
-    }
-}
-
-/// Writes the legal move `mv` as CSA writes it (`+7776FU`) into `buf`; returns its length,
-/// `ILLEGAL_MOVE` if it is not legal here.
-///
-/// # Safety
-/// `pos` is NULL or a position record; `buf` is NULL or points to `size` writable bytes.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_js_csa_move(
-    pos: *const PositionRecord,
-    mv: u16,
-    buf: *mut c_char,
-    size: usize,
-) -> i32 {
-    // SAFETY: the caller's contract.
-    let pos = match unsafe { read_position(pos) } {
-        Ok(pos) => pos,
-        Err(error) => return error.code(),
-    };
-    code((|| {
-        let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
-        let text = pos.csa_move(mv).map_err(|_| ErrorCode::IllegalMove)?;
-        // SAFETY: the caller's contract.
-        unsafe { write_text(text, buf, size, core::ptr::null_mut()) }
-    })())
-}
-
-/// What [`hayanagi_js_parse_csa_move`] returns for text that is
-/// no move here: the message is in `buf`, the byte offset in `*offset`. Below every `HAYANAGI_ERR_*`.
-pub const NOTATION_ERROR: i32 = -1000;
-
-/// Reads a CSA move (`+7776FU`, `-0055KA`) that must be legal in `*pos` into `*mv`. Returns 0, or
-/// [`NOTATION_ERROR`] with the offset and the message.
-///
-/// # Safety
-/// `pos` is NULL or a position record; `text` points to `len` readable bytes; `mv` and `offset` point
-/// to a writable `uint16_t` and `size_t`; `buf` to `size` writable bytes.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_js_parse_csa_move(
-    pos: *const PositionRecord,
-    text: *const c_char,
-    len: usize,
-    mv: *mut u16,
-    offset: *mut usize,
-    buf: *mut c_char,
-    size: usize,
-) -> i32 {
-    // SAFETY: the caller's contract.
-    let (pos, bytes) = match unsafe { (read_position(pos), input(text, len)) } {
-        (Ok(pos), Ok(bytes)) => (pos, bytes),
-        (Err(error), _) | (_, Err(error)) => return error.code(),
-    };
-    match pos.parse_csa_move(bytes) {
-        Ok(parsed) => {
-            // SAFETY: the caller's contract.
-            unsafe { put(mv, parsed.to_bits()) };
-            ErrorCode::Ok.code()
-        }
-        Err(error) => {
-            // SAFETY: the caller's contract.
-            unsafe {
-                put(offset, error.offset());
-                let _ = write_text(error.kind(), buf, size, core::ptr::null_mut());
-            }
-            NOTATION_ERROR
-        }
-    }
-}
-
-/// Writes the start position of the handicap numbered `index` (the core's `Handicap::ALL` order)
-/// into `*out`, and its name (`japanese` 0: `"bishop"`, else `"角落ち"`) into `buf`; returns the name's
-/// length, `OUT_OF_RANGE` past the last.
-///
-/// # Safety
-/// `out` is NULL or points to `HAYANAGI_POSITION_SIZE` writable bytes; `buf` to `size` writable bytes.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_js_handicap(
-    index: i32,
-    japanese: i32,
-    out: *mut PositionRecord,
-    buf: *mut c_char,
-    size: usize,
-) -> i32 {
-    let Some(&handicap) = usize::try_from(index).ok().and_then(|i| Handicap::ALL.get(i)) else {
-        return ErrorCode::OutOfRange.code();
-    };
-    if out.is_null() {
-        return ErrorCode::NullPointer.code();
-    }
-    // SAFETY: the caller's contract.
-    unsafe {
-        write_position(out, handicap.position());
-        code(write_text(
-            if japanese != 0 { handicap.japanese() } else { handicap.name() },
-            buf,
-            size,
-            core::ptr::null_mut(),
-        ))
-    }
 }

@@ -884,9 +884,10 @@ export function cases(hy) {
         const start = Position.startpos();
         equal(start.csaMove("7g7f"), "+7776FU");
         equal(start.parseCsaMove("+7776FU").usi, "7g7f");
-        const error = assertError(() => start.parseCsaMove("+7x76FU"), "CSA_MOVE", 2, "CSA move:");
+        const error = assertError(() => start.parseCsaMove("+7x76FU"), "CSA_SQUARE", 2, "");
         ok(error.message.includes("+7x76FU"), error.message);
-        throws(() => start.parseCsaMove("-3334FU"), HayanagiError); // White's move, Black to play
+        assertError(() => start.parseCsaMove("-3334FU"), "CSA_WRONG_SIDE", 0, ""); // White's move, Black to play
+        assertError(() => start.parseCsaMove("+7775FU"), "ILLEGAL_MOVE", undefined, "the move is not legal");
         assertError(() => start.csaMove("7g7e"), "ILLEGAL_MOVE", undefined, "the move is not legal");
         throws(() => start.parseCsaMove(7776), TypeError);
       },
@@ -909,6 +910,128 @@ export function cases(hy) {
         }
         throws(() => Position.handicap("queen"), RangeError);
         throws(() => Position.handicap(3), TypeError);
+      },
+    ],
+    [
+      "Japanese notation both ways: every legal move, KIF and KI2, with 同 after the previous move, reads back, in random games",
+      () => {
+        const next = random(123);
+        for (const start of [STARTPOS, MATSURI, RICHEST]) {
+          const pos = Position.fromSfen(start);
+          let previous = null;
+          for (let ply = 0; ply < 25; ply++) {
+            const moves = pos.legalMoves();
+            if (moves.length === 0) break;
+            for (const move of moves) {
+              for (const style of ["kif", "ki2"]) {
+                const text = pos.japaneseMove(move, { style, previous });
+                equal(pos.parseJapaneseMove(text, { previous }), move, `${move.usi} ${style} ${text}`);
+              }
+            }
+            const move = moves[next(moves.length)];
+            pos.play(move);
+            previous = move.to;
+          }
+        }
+        const pos = Position.fromUsi("startpos moves 7g7f 3c3d 8h2b+");
+        equal(pos.japaneseMove("3a2b", { previous: "2b" }), "△同銀");
+        equal(pos.japaneseMove("3a2b", { style: "kif", previous: "2b" }), "同　銀(31)");
+        equal(pos.japaneseMove("3a2b"), "△２二銀");
+        equal(pos.parseJapaneseMove("同銀", { previous: "2b" }).usi, "3a2b");
+        assertError(() => pos.parseJapaneseMove("同銀"), "JAPANESE_NO_PREVIOUS_MOVE", 0, "");
+        assertError(() => pos.parseJapaneseMove("△２二銀 x"), "MOVE_TRAILING", 12, "");
+        assertError(() => pos.parseJapaneseMove("△２二x"), "JAPANESE_PIECE", 9, "");
+        throws(() => pos.japaneseMove("3a2b", { style: "csa" }), TypeError);
+      },
+    ],
+    [
+      "packed positions (HCP, PackedSfen) and hcpe/PSV records round-trip in random games; corrupt bytes are typed errors with offsets",
+      () => {
+        const next = random(5150);
+        const pos = Position.startpos();
+        const hcpe = [];
+        const psv = [];
+        const expected = [];
+        for (let ply = 0; ply < 60; ply++) {
+          const moves = pos.legalMoves();
+          if (moves.length === 0) break;
+          for (const format of ["hcp", "sfen"]) {
+            const bytes = pos.pack(format);
+            equal(bytes.length, 32);
+            const back = Position.unpack(bytes, format);
+            equal(back.sfen().split(" ").slice(0, 3).join(" "), pos.sfen().split(" ").slice(0, 3).join(" "), format);
+            equal(back.ply(), 1);
+          }
+          const move = moves[next(moves.length)];
+          hcpe.push(hy.writeHcpe(pos, { eval: ply * 7 - 100, bestMove: move, result: ["draw", "black_win", "white_win"][ply % 3] }));
+          psv.push(hy.writePsv(pos, { score: 100 - ply, move: move.usi, result: ["loss", "draw", "win"][ply % 3] }));
+          expected.push([pos.sfen(), move]);
+          pos.play(move);
+        }
+        const join = (records, size) => {
+          const all = new Uint8Array(records.length * size);
+          records.forEach((record, i) => all.set(record, i * size));
+          return all;
+        };
+        const hcpes = join(hcpe, 38);
+        const psvs = join(psv, 40);
+        equal(hy.hcpeCount(hcpes), expected.length);
+        equal(hy.psvCount(psvs.buffer), expected.length);
+        expected.forEach(([sfen, move], i) => {
+          const a = hy.readHcpe(hcpes, i);
+          equal(a.position.sfen().split(" ").slice(0, 3).join(" "), sfen.split(" ").slice(0, 3).join(" "));
+          equal(a.bestMove, move);
+          equal(a.eval, i * 7 - 100);
+          equal(a.result, ["draw", "black_win", "white_win"][i % 3]);
+          const b = hy.readPsv(psvs, i);
+          equal(b.position.sfen(), sfen); // PSV keeps the game ply
+          equal(b.move, move);
+          equal(b.score, 100 - i);
+          equal(b.result, ["loss", "draw", "win"][i % 3]);
+        });
+        // Corruption: a result byte out of range, a truncated last record, an index past the end.
+        const bad = hcpes.slice();
+        bad[38 * 3 + 36] = 9;
+        const error = assertError(() => hy.readHcpe(bad, 3), "RECORD_GAME_RESULT", 38 * 3 + 36, "");
+        ok(error instanceof HayanagiError);
+        assertError(() => hy.readHcpe(hcpes.subarray(0, 38 * 2 + 10), 2), "RECORD_TRUNCATED", 38 * 2 + 10, "");
+        throws(() => hy.readHcpe(hcpes, expected.length), RangeError);
+        throws(() => hy.readHcpe("bytes", 0), TypeError);
+        throws(() => Position.unpack(new Uint8Array(32), "hcpe"), TypeError);
+        assertError(() => Position.unpack(new Uint8Array(31)), "RECORD_TRUNCATED", 31, "");
+        assertError(() => Position.fromSfen("4k4/9/9/9/9/9/9/9/9 b - 1").pack(), "PACK_MISSING_KING", undefined, "");
+        throws(() => hy.writeHcpe(Position.startpos(), { eval: 0, bestMove: "7g7f", result: "win" }), TypeError);
+        assertError(() => hy.writeHcpe(Position.startpos(), { eval: 0, bestMove: "7g7e", result: "draw" }), "ILLEGAL_MOVE", undefined, "");
+      },
+    ],
+    [
+      "setup: board(), hands and side give back the position; relaxations for tsume; every problem named with its square",
+      () => {
+        for (const sfen of [STARTPOS, MATSURI]) {
+          const pos = Position.fromSfen(sfen);
+          const made = Position.setup({ board: pos.board(), hands: { b: pos.hand("b"), w: pos.hand("w") }, sideToMove: pos.sideToMove(), ply: 7 });
+          equal(made.sfen(), sfen.replace(/ 1$/, " 7"));
+        }
+        const problem = "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1";
+        const tsume = Position.fromSfen(problem);
+        const board = tsume.board();
+        const hands = { b: tsume.hand("b"), w: tsume.hand("w") };
+        // A tsume has no attacking king: refused as a game position, accepted with the kings relaxed.
+        const missing = assertError(() => Position.setup({ board, hands }), "MISSING_KING", undefined, "");
+        deepEqual(missing.problems, [{ code: "MISSING_KING", square: null }]);
+        equal(Position.setup({ board, hands, relax: ["missing_kings"] }).sfen(), problem);
+        equal(Position.setup({ board, hands, relax: "sfen" }).sfen(), problem);
+        // Two pawns on a file: the problem names the square.
+        const nifu = Position.startpos().board();
+        nifu[SQUARES.indexOf("7f")] = { color: "b", type: "P" };
+        const error = assertError(() => Position.setup({ board: nifu }), "SFEN_NIFU", undefined, "");
+        deepEqual(error.problems, [{ code: "SFEN_NIFU", square: "7g" }, { code: "SFEN_TOO_MANY_PIECES", square: "1g" }]);
+        throws(() => Position.setup({ board: [] }), TypeError);
+        throws(() => Position.setup({ board: nifu.map(() => ({ color: "x", type: "P" })) }), TypeError);
+        throws(() => Position.setup({ board, hands: { b: { K: 1 } } }), TypeError);
+        throws(() => Position.setup({ board, relax: ["everything"] }), TypeError);
+        equal(Position.handicap("bishop").handicapOf(), "bishop");
+        equal(Position.startpos().handicapOf(), null);
       },
     ],
   ];

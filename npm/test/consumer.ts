@@ -15,9 +15,16 @@ import {
   type Hand,
   type Piece,
   type ErrorCode,
-  type HayanagiErrorCode,
   type MoveFilter,
   handicaps,
+  hcpeCount,
+  psvCount,
+  readHcpe,
+  readPsv,
+  writeHcpe,
+  writePsv,
+  type HcpeRecord,
+  type PsvRecord,
   type Move,
   type MoveLike,
   type Square,
@@ -61,7 +68,7 @@ try {
   throw new Error("accepted a bad SFEN");
 } catch (error) {
   if (!(error instanceof HayanagiError)) throw error;
-  const code: HayanagiErrorCode = error.code;
+  const code: ErrorCode = error.code;
   const offset: number | undefined = error.offset;
   if (code !== "SFEN_HAND_REPEATED" || offset !== 61) throw new Error(`${code} ${offset}`);
 }
@@ -114,6 +121,18 @@ if (drops.length !== 79 || mate?.usi !== "G*5b" || line?.length !== 3 || value !
   throw new Error("the core's questions");
 }
 if (names.length !== 16 || bishopOdds.sideToMove() !== "w" || start.legalMoveCount("captures") !== 0) throw new Error("handicaps");
+const ki2: string = start.japaneseMove("7g7f");
+const fromJapanese: Move = start.parseJapaneseMove("▲７六歩");
+const packed: Uint8Array = start.pack("hcp");
+const unpacked: Position = Position.unpack(packed);
+const hcpe: Uint8Array = writeHcpe(start, { eval: 10, bestMove: "7g7f", result: "black_win" });
+const record: HcpeRecord = readHcpe(hcpe, 0);
+const psv: PsvRecord = readPsv(writePsv(start, { score: -5, move: fromJapanese, result: "draw" }), 0);
+const set: Position = Position.setup({ board: start.board(), hands: { b: { P: 0 } }, relax: ["missing_kings"] });
+if (ki2 !== "▲７六歩" || unpacked.sfen() !== start.sfen() || record.bestMove.usi !== "7g7f" || psv.result !== "draw" || hcpeCount(hcpe) !== 1) {
+  throw new Error("notation and packed data");
+}
+if (set.sfen() !== start.sfen() || bishopOdds.handicapOf() !== "bishop" || psvCount(new Uint8Array(80)) !== 2) throw new Error("setup");
 
 const square: Square | undefined = SQUARES[56];
 if (square !== "7g") throw new Error("SQUARES[56]");

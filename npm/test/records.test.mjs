@@ -20,7 +20,7 @@ test("a KIF record: headers, moves in every notation, times, comments, the outco
   assert.deepEqual(record.headers.slice(0, 2), [["開始日時", "2026/12/01 10:00:00"], ["先手", "先手さん"]]);
   assert.equal(record.start, START);
   assert.equal(record.moves.length, 8);
-  assert.deepEqual(record.moves[0], { usi: "7g7f", kif: "７六歩(77)", ki2: "▲７六歩", csa: "+7776FU", time: 1000, comments: [] });
+  assert.deepEqual(record.moves[0], { usi: "7g7f", kif: "７六歩(77)", ki2: "▲７六歩", csa: "+7776FU", ply: 1, time: 1000, comments: [] });
   assert.deepEqual(record.moves[1].comments, ["角道を開ける"]);
   assert.equal(record.moves[5].ki2, "△３三角");
   assert.deepEqual(record.outcome, { ending: "resign", winner: "w", time: null });
@@ -64,6 +64,21 @@ test("writeRecord from plain fields: typed moves of the core, USI text, times, c
   const handicap = readRecord(writeRecord({ start: "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", moves: ["5a5b"] }, "kif"));
   assert.equal(handicap.handicap, "bishop");
   assert.equal(handicap.moves[0].ki2, "△５二玉");
+});
+
+test("variations (KIF 変化) as a tree, each move named in its own position; JKF read and written", () => {
+  const text = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n\n変化：2手\n   2 ８四歩(83)\n   3 ２六歩(27)\n";
+  const record = readRecord(text);
+  assert.deepEqual(record.moves.map((move) => move.usi), ["7g7f", "3c3d", "2g2f"]);
+  assert.equal(record.variations.length, 1);
+  const [variation] = record.variations;
+  assert.equal(variation.ply, 2);
+  assert.deepEqual(variation.moves.map((move) => [move.ply, move.usi, move.ki2]), [[2, "8c8d", "△８四歩"], [3, "2g2f", "▲２六歩"]]);
+  const jkf = writeRecord(record, "jkf");
+  assert.doesNotThrow(() => JSON.parse(jkf));
+  const back = readRecord(jkf);
+  assert.equal(back.format, "jkf");
+  assert.deepEqual(back.moves.map((move) => move.usi), ["7g7f", "3c3d", "2g2f"]);
 });
 
 test("several CSA games in one text", () => {

@@ -16,7 +16,9 @@
 use std::fmt::Write as _;
 
 use hayanagi::{Color, JapaneseStyle, Move, Position};
-use hayanagi_records::{Ending, Format, Outcome, ReadError, ReadErrorKind, Record, RecordMove, TextEncoding, decode};
+use hayanagi_records::{
+    Ending, Format, Outcome, ReadError, ReadErrorKind, Record, RecordMove, TextEncoding, Variation, decode,
+};
 
 /// A block of `len` bytes for the caller to fill (NULL never: the allocator aborts instead).
 #[unsafe(no_mangle)]
@@ -39,13 +41,14 @@ pub unsafe extern "C" fn hayanagi_records_free(pointer: *mut u8, len: usize) {
     drop(unsafe { Vec::from_raw_parts(pointer, 0, len.max(1)) });
 }
 
-/// The format of a C argument: -1 detect, 0 CSA, 1 KIF, 2 KI2, 3 USI.
+/// The format of a C argument: -1 detect, 0 CSA, 1 KIF, 2 KI2, 3 USI, 4 JKF.
 fn format(code: i32) -> Option<Format> {
     match code {
         0 => Some(Format::Csa),
         1 => Some(Format::Kif),
         2 => Some(Format::Ki2),
         3 => Some(Format::Usi),
+        4 => Some(Format::Jkf),
         _ => None,
     }
 }
@@ -56,6 +59,7 @@ fn format_name(format: Format) -> &'static str {
         Format::Kif => "kif",
         Format::Ki2 => "ki2",
         Format::Usi => "usi",
+        Format::Jkf => "jkf",
     }
 }
 
@@ -266,14 +270,37 @@ fn write_record(out: &mut String, record: &Record, format: Format) {
     }
     out.push_str(",\"comments\":");
     strings(out, &record.comments);
-    out.push_str(",\"moves\":[");
-    let mut pos = record.start.clone();
-    let mut previous = None;
-    for (i, played) in record.moves.iter().enumerate() {
+    out.push_str(",\"moves\":");
+    let end = write_line(out, &record.start, 1, &record.moves, None);
+    out.push_str(",\"end\":");
+    string(out, &end.sfen().to_string());
+    out.push_str(",\"outcome\":");
+    outcome_json(out, record.outcome);
+    out.push_str(",\"variations\":");
+    variations_json(out, &record.start, 1, &record.moves, &record.variations);
+    out.push_str(",\"endComments\":");
+    strings(out, &record.end_comments);
+    out.push('}');
+}
+
+/// The moves of a line that starts at `start` with move number `first` (after a move onto
+/// `previous`), as a JSON array; returns the position at its end.
+fn write_line(
+    out: &mut String,
+    start: &Position,
+    first: u32,
+    moves: &[RecordMove],
+    previous: Option<hayanagi::Square>,
+) -> Position {
+    out.push('[');
+    let mut pos = start.clone();
+    let mut previous = previous;
+    for (i, played) in moves.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
         move_json(out, &pos, played.mv, previous);
+        let _ = write!(out, ",\"ply\":{}", first as usize + i);
         out.push_str(",\"time\":");
         number(out, played.time_ms);
         out.push_str(",\"comments\":");
@@ -282,10 +309,43 @@ fn write_record(out: &mut String, record: &Record, format: Format) {
         previous = Some(played.mv.to());
         pos.play_unchecked(played.mv);
     }
-    out.push_str("],\"end\":");
-    string(out, &pos.sfen().to_string());
-    out.push_str(",\"outcome\":");
-    match record.outcome {
+    out.push(']');
+    pos
+}
+
+/// The variations that branch off a line (starting at `start`, move number `first`), as a JSON array:
+/// each replaces the line's move numbered `ply` and has its own moves, ending and variations.
+fn variations_json(out: &mut String, start: &Position, first: u32, moves: &[RecordMove], variations: &[Variation]) {
+    out.push('[');
+    for (i, variation) in variations.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        // The position before the move it replaces: the line's first `ply - first` moves played.
+        let mut pos = start.clone();
+        let mut previous = None;
+        let before = variation.ply.saturating_sub(first) as usize;
+        for played in moves.iter().take(before) {
+            previous = Some(played.mv.to());
+            pos.play_unchecked(played.mv);
+        }
+        let _ = write!(out, "{{\"ply\":{},\"comments\":", variation.ply);
+        strings(out, &variation.comments);
+        out.push_str(",\"moves\":");
+        write_line(out, &pos, variation.ply, &variation.moves, previous);
+        out.push_str(",\"outcome\":");
+        outcome_json(out, variation.outcome);
+        out.push_str(",\"endComments\":");
+        strings(out, &variation.end_comments);
+        out.push_str(",\"variations\":");
+        variations_json(out, &pos, variation.ply, &variation.moves, &variation.variations);
+        out.push('}');
+    }
+    out.push(']');
+}
+
+fn outcome_json(out: &mut String, outcome: Option<Outcome>) {
+    match outcome {
         Some(outcome) => {
             out.push_str("{\"ending\":");
             string(out, ending_name(outcome.ending));
@@ -301,16 +361,6 @@ fn write_record(out: &mut String, record: &Record, format: Format) {
         }
         None => out.push_str("null"),
     }
-    out.push_str(",\"variations\":[");
-    for (i, variation) in record.variations.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let _ = write!(out, "{{\"ply\":{},\"line\":{},\"moves\":{}}}", variation.ply, variation.line, variation.moves);
-    }
-    out.push_str("],\"endComments\":");
-    strings(out, &record.end_comments);
-    out.push('}');
 }
 
 /// `{"usi", "kif", "ki2", "csa"` of a legal move (left open for more fields).
