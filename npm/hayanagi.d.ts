@@ -96,6 +96,15 @@ export type Dests = Map<Square | HandPiece, Square[]>;
  *  without capturing, "evasions" are every legal move when in check and none otherwise. */
 export type MoveFilter = "all" | "captures" | "non_captures" | "drops" | "checks" | "quiet_checks" | "evasions";
 
+/** What Position.tsume answers: a mate with its line, no mate, or why there is no answer. */
+export type TsumeAnswer =
+  | { readonly result: "mate"; readonly line: Move[]; readonly nodes: number }
+  | {
+      readonly result: "no_mate" | "node_limit" | "depth_limit" | "too_many_moves" | "stalled" | "line_too_long" | "line_not_found";
+      readonly line: null;
+      readonly nodes: number;
+    };
+
 /** The packed position layouts: cshogi's HuffmanCodedPos, YaneuraOu's PackedSfen. */
 export type PackedFormat = "hcp" | "sfen";
 
@@ -305,6 +314,9 @@ export class Position {
   /** A forced mate in at most 3 plies: its line (1 or 3 moves, attacker first), or null (Rust: mate_in_3). */
   mateIn3(): Move[] | null;
 
+  /** Solves the tsume of this position with the core's df-pn solver (the side to move checks with every
+   *  move). `nodes` (1,000,000), `depth` (200 plies, at most 400), `tableSize` (65,536 entries of 32 B). */
+  tsume(options?: { readonly nodes?: number; readonly depth?: number; readonly tableSize?: number }): TsumeAnswer;
   /** The static exchange evaluation of a legal move: what the exchange on its target square wins for the
    *  side to move (Rust: see), with the core's values (pawn 90, ...) or 14 values by kind
    *  (P L N S G B R K +P +L +N +S +B +R). HayanagiError ILLEGAL_MOVE if it is not legal here. */

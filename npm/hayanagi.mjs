@@ -45,6 +45,9 @@ const DECLARATION_FAILURES = [
 ];
 const MAX_MOVES = 1024; // HAYANAGI_MAX_MOVES
 const PACKED_SIZE = 32; // HAYANAGI_PACKED_SIZE
+const TSUME_ENTRY_SIZE = 32; // HAYANAGI_TSUME_ENTRY_SIZE
+/** HAYANAGI_TSUME_*: the solver's answers by number. */
+const TSUME_RESULTS = ["no_mate", "mate", "node_limit", "depth_limit", "too_many_moves", "stalled", "line_too_long", "line_not_found"];
 const HCPE_SIZE = 38; // HAYANAGI_HCPE_SIZE
 const PSV_SIZE = 40; // HAYANAGI_PSV_SIZE
 /** HAYANAGI_PACKED_*: the packed layouts by number. */
@@ -946,8 +949,42 @@ export class Position {
     const l = s.l;
     const count = l.check(l.x.hayanagi_mate_in_3(s.pos, l.moves));
     if (count === 0) return null;
-    const codes = l.u16.slice(l.moves >>> 1, (l.moves >>> 1) + count);
-    // The pieces of each move: played one after the other on a copy.
+    return this.#line(l.u16.slice(l.moves >>> 1, (l.moves >>> 1) + count));
+  }
+
+  /**
+   * Solves the tsume (mating problem) of this position with the core's df-pn solver (Rust: `TsumeSolver`):
+   * the side to move attacks, checking with every move; the defender has the pieces not on the board or in
+   * the attacker's hand. `{result, line, nodes}`: `result` "mate" (with `line`, the typed mating moves,
+   * attacker first), "no_mate", or why there is no answer ("node_limit", "depth_limit", "too_many_moves",
+   * "stalled", "line_too_long", "line_not_found"; `line` null). Options: `nodes` (a node limit, 1,000,000 by
+   * default), `depth` (plies, 200 by default, at most 400: each takes stack), `tableSize` (entries of 32
+   * bytes, 65,536 by default). A position that is no tsume throws a HayanagiError.
+   */
+  tsume({ nodes = 1_000_000, depth = 200, tableSize = 65536 } = {}) {
+    const s = this.#live();
+    const l = s.l;
+    expectInteger(nodes, "nodes", 1, Number.MAX_SAFE_INTEGER);
+    expectInteger(depth, "depth", 1, 400);
+    expectInteger(tableSize, "tableSize", 1, 1 << 22);
+    const bytes = tableSize * TSUME_ENTRY_SIZE;
+    const table = l.alloc(bytes); // may grow the memory
+    try {
+      l.check(l.x.hayanagi_tsume_init(table, tableSize));
+      const result = l.check(l.x.hayanagi_tsume_solve(s.pos, table, tableSize, BigInt(nodes), depth, l.moves, MAX_MOVES, l.out + 8, l.out));
+      const searched = l.outNumber("the node count");
+      if (TSUME_RESULTS[result] !== "mate") return { result: TSUME_RESULTS[result] ?? "unknown", line: null, nodes: searched };
+      const codes = l.u16.slice(l.moves >>> 1, (l.moves >>> 1) + l.outSize());
+      return { result: "mate", line: this.#line(codes), nodes: searched };
+    } finally {
+      l.release(table, bytes);
+    }
+  }
+
+  /** The typed moves of a line of codes played from this position (each in its own position). */
+  #line(codes) {
+    const s = this.#live();
+    const l = s.l;
     const copy = l.alloc(l.positionSize);
     try {
       l.u8.copyWithin(copy, s.pos, s.pos + l.positionSize);

@@ -165,7 +165,20 @@ try {
   await page.$eval("#record-text", (element) => (element.value = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"));
   await click("#load-text");
   await click("#mate");
-  check((await text("#mate-result")) === "3手以内の詰みはありません", `no mate at the start: ${await text("#mate-result")}`);
+  check((await text("#mate-result")) === "詰みはありません", `no mate at the start: ${await text("#mate-result")}`);
+  // A longer problem: no mate in 3, so the tsume solver answers; its line, played out, mates.
+  const longer = "9/9/9/9/4k4/9/9/9/9 b 2R2B 1";
+  await page.$eval("#record-text", (element, value) => (element.value = value), longer);
+  await click("#load-text");
+  await click("#mate");
+  const solved = Position.fromSfen(longer).tsume({ nodes: 300000 });
+  check(Position.fromSfen(longer).mateIn3() === null, "the longer problem has no mate in 3");
+  check(solved.result === "mate", `the solver mates ${longer}: ${solved.result}`);
+  const end = Position.fromSfen(longer);
+  for (const move of solved.line) end.play(move);
+  check(end.status() === "mate", "the solver's line mates");
+  const longNames = readRecord(`sfen ${longer} moves ${solved.line.map((move) => move.usi).join(" ")}`, { format: "usi" }).moves.map((move) => move.ki2);
+  check((await text("#mate-result")) === `${solved.line.length}手詰: ${longNames.join(" ")}`, `the tsume shown: ${await text("#mate-result")}`);
   check(errors.length === 0, `errors in the page: ${errors.join("; ")}`);
   console.log(`board: ${checks} checks passed`);
 } finally {

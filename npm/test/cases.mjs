@@ -864,6 +864,9 @@ export function cases(hy) {
         equal(pos.see("5h5g"), 0); // no capture
         const free = Position.fromSfen("4k4/9/9/4p4/9/9/9/4R4/4K4 b - 1");
         equal(free.see("5h5d"), 90); // an unguarded pawn
+        // The caller's values: a rook worth 50 makes taking the guarded pawn pay 90 - 50.
+        equal(pos.see("5h5d", [90, 315, 405, 495, 540, 855, 50, 0, 540, 540, 540, 540, 945, 1395]), 40);
+        throws(() => pos.see("5h5d", [1, 2, 3]), TypeError);
         assertError(() => pos.see("5h4h4"), "MOVE_TRAILING", 4, "USI move");
         assertError(() => pos.see("5h4g"), "ILLEGAL_MOVE", undefined, "the move is not legal");
       },
@@ -1032,6 +1035,23 @@ export function cases(hy) {
         throws(() => Position.setup({ board, relax: ["everything"] }), TypeError);
         equal(Position.handicap("bishop").handicapOf(), "bishop");
         equal(Position.startpos().handicapOf(), null);
+      },
+    ],
+    [
+      "tsume: the df-pn solver's mate plays out to mate; no mate where there is none; limits answer why; no tsume is an error",
+      () => {
+        const three = Position.fromSfen("k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1");
+        const answer = three.tsume();
+        equal(answer.result, "mate");
+        equal(answer.line.length % 2, 1); // attacker first and last (df-pn need not find the shortest)
+        const after = three.clone();
+        for (const move of answer.line) after.play(move);
+        equal(after.status(), "mate");
+        ok(answer.nodes > 0);
+        deepEqual(Position.fromSfen("8k/9/9/9/9/9/9/9/9 b G 1").tsume({ tableSize: 256 }), { result: "no_mate", line: null, nodes: Position.fromSfen("8k/9/9/9/9/9/9/9/9 b G 1").tsume({ tableSize: 256 }).nodes });
+        equal(three.tsume({ nodes: 1 }).result, "node_limit");
+        throws(() => three.tsume({ depth: 1000 }), RangeError);
+        throws(() => Position.fromSfen("4k4/9/9/9/9/9/9/4r4/4K4 b - 1").tsume(), HayanagiError); // the attacker is in check
       },
     ],
   ];

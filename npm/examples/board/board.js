@@ -148,15 +148,19 @@ function exportRecord(format) {
   $("load").open = true;
 }
 
-/** Mate search from the position shown: the mating line in Japanese, or that there is none in 3. */
+/** Mate search from the position shown: the shortest mate in 3 if there is one, else the tsume
+ *  solver (checks at every move); the line in Japanese, or that there is none. */
 function mate() {
-  if (typeof current.mateIn3 !== "function") {
-    state.mate = "この版の hayanagi には詰み探索がありません (mateIn3)";
-    return render();
-  }
-  const line = current.mateIn3();
+  let line = current.mateIn3();
+  let note = "";
   if (line === null) {
-    state.mate = "3手以内の詰みはありません";
+    const answer = current.tsume({ nodes: 300000 });
+    line = answer.line;
+    if (answer.result === "no_mate") note = "詰みはありません";
+    else if (answer.result !== "mate") note = `わかりません (${answer.result})`;
+  }
+  if (line === null) {
+    state.mate = note;
   } else {
     const moves = line.map((move) => move.usi).join(" ");
     const names = readRecord(`sfen ${current.sfen()} moves ${moves}`, { format: "usi" }).moves.map((move) => move.ki2);
