@@ -209,10 +209,11 @@ impl BitReader {
     /// The next 8 bits from the cursor (bits past the end read as 0), without moving.
     #[inline]
     pub(crate) fn peek8(&self) -> u8 {
+        // Two words as one 128-bit window: no branch on whether the 8 bits cross a word.
         let (w, s) = (self.cursor / 64, self.cursor % 64);
-        let low = self.words.get(w).copied().unwrap_or(0) >> s;
-        let high = if s > 56 { self.words.get(w + 1).copied().unwrap_or(0) << (64 - s) } else { 0 };
-        (low | high) as u8
+        let low = self.words.get(w).copied().unwrap_or(0) as u128;
+        let high = self.words.get(w + 1).copied().unwrap_or(0) as u128;
+        ((low | high << 64) >> s) as u8
     }
 
     /// The next `len` (at most 8) bits; moves the cursor.
