@@ -863,18 +863,22 @@ impl Position {
     }
 
     #[inline(always)]
-    fn add_to_hand(&mut self, color: Color, kind: PieceKind) {
-        let count = self.hands[color.index()].get(kind);
-        self.key ^=
-            zobrist::hand_or_zero(color, kind, count) ^ zobrist::hand_or_zero(color, kind, count.wrapping_add(1));
+    fn add_to_hand<const KEYED: bool>(&mut self, color: Color, kind: PieceKind) {
+        if KEYED {
+            let count = self.hands[color.index()].get(kind);
+            self.key ^=
+                zobrist::hand_or_zero(color, kind, count) ^ zobrist::hand_or_zero(color, kind, count.wrapping_add(1));
+        }
         self.hands[color.index()].add(kind);
     }
 
     #[inline(always)]
-    fn take_from_hand(&mut self, color: Color, kind: PieceKind) {
-        let count = self.hands[color.index()].get(kind);
-        self.key ^=
-            zobrist::hand_or_zero(color, kind, count) ^ zobrist::hand_or_zero(color, kind, count.wrapping_sub(1));
+    fn take_from_hand<const KEYED: bool>(&mut self, color: Color, kind: PieceKind) {
+        if KEYED {
+            let count = self.hands[color.index()].get(kind);
+            self.key ^=
+                zobrist::hand_or_zero(color, kind, count) ^ zobrist::hand_or_zero(color, kind, count.wrapping_sub(1));
+        }
         self.hands[color.index()].remove(kind);
     }
 
@@ -932,6 +936,13 @@ impl Position {
     /// Plays `mv` under [`Position::play_unchecked`]'s contract; [`Position::unmake`] takes it back.
     #[inline(always)]
     pub(crate) fn make(&mut self, mv: Move) -> Restore {
+        self.make_keyed::<true>(mv)
+    }
+
+    /// [`Position::make`], with the key left as it was unless `KEYED`: for a walk that never reads
+    /// the key (perft), whose [`Position::unmake`] puts back the key it started from anyway.
+    #[inline(always)]
+    pub(crate) fn make_keyed<const KEYED: bool>(&mut self, mv: Move) -> Restore {
         let mut restore = Restore { key: self.key, captured: None };
         let us = self.side;
         let to = mv.to();
@@ -941,38 +952,48 @@ impl Position {
                 if self.board[to.index()].is_some() || self.hands[us.index()].get(kind) == 0 {
                     return self.unplayed(restore);
                 }
-                self.take_from_hand(us, kind);
+                self.take_from_hand::<KEYED>(us, kind);
                 let piece = Piece::new(us, kind);
                 self.put(to, piece);
-                self.key ^= zobrist::board(piece, to);
+                if KEYED {
+                    self.key ^= zobrist::board(piece, to);
+                }
             }
             Some(from) => {
                 let Some(piece) = self.board[from.index()] else { return self.unplayed(restore) };
                 if let Some(captured) = self.board[to.index()] {
                     self.remove(to, captured);
-                    self.key ^= zobrist::board(captured, to);
+                    if KEYED {
+                        self.key ^= zobrist::board(captured, to);
+                    }
                     if captured.kind() == PieceKind::King {
                         self.kings[captured.color().index()] = None;
                     } else {
-                        self.add_to_hand(us, captured.kind().unpromote());
+                        self.add_to_hand::<KEYED>(us, captured.kind().unpromote());
                     }
                     restore.captured = Some(captured);
                 }
                 self.remove(from, piece);
-                self.key ^= zobrist::board(piece, from);
+                if KEYED {
+                    self.key ^= zobrist::board(piece, from);
+                }
                 let moved = match (mv.is_promotion(), piece.kind().promote()) {
                     (true, Some(promoted)) => Piece::new(piece.color(), promoted),
                     _ => piece,
                 };
                 self.put(to, moved);
-                self.key ^= zobrist::board(moved, to);
+                if KEYED {
+                    self.key ^= zobrist::board(moved, to);
+                }
                 if moved.kind() == PieceKind::King {
                     self.kings[moved.color().index()] = Some(to);
                 }
             }
         }
         self.side = us.flip();
-        self.key ^= zobrist::SIDE;
+        if KEYED {
+            self.key ^= zobrist::SIDE;
+        }
         self.ply = self.ply.wrapping_add(1);
         restore
     }

@@ -8,8 +8,8 @@ impl Position {
     /// With `bulk`, the last ply is counted from the legal move count without playing the moves
     /// (the usual fast perft); without it every leaf move is played and taken back. Both give the
     /// same number. Depth 0 is 1. Moves are made and unmade in place (faster here than copying the
-    /// position for each move; the README has the measurement); stack use is one [`MoveList`] per
-    /// ply of depth.
+    /// position for each move; the README has the measurement), without updating the key, which
+    /// nothing in the walk reads; stack use is one [`MoveList`] per ply of depth.
     ///
     /// ```
     /// use hayanagi::Position;
@@ -32,7 +32,7 @@ impl Position {
         if depth == 1 {
             // Non-bulk leaves: every move is played and taken back.
             for &mv in moves.iter() {
-                let restore = self.make(mv);
+                let restore = self.make_keyed::<false>(mv);
                 self.unmake(mv, restore);
             }
             return moves.len() as u64;
@@ -40,7 +40,7 @@ impl Position {
         if bulk && depth == 2 {
             let mut nodes = 0;
             for &mv in moves.iter() {
-                let restore = self.make(mv);
+                let restore = self.make_keyed::<false>(mv);
                 // The last ply is counted here: its checkers come cheaper from the move just made.
                 let mut count = crate::position::movegen::CountSink(0);
                 let checkers = self.checkers_after_move(mv);
@@ -60,7 +60,7 @@ impl Position {
         let mut child_moves = MoveList::new();
         let mut nodes = 0;
         for &mv in moves.iter() {
-            let restore = self.make(mv);
+            let restore = self.make_keyed::<false>(mv);
             nodes += self.perft_node(depth - 1, bulk, &mut child_moves);
             self.unmake(mv, restore);
         }
