@@ -105,7 +105,11 @@ unsafe fn locate(record: *const PositionRecord) -> Result<(*const Position, bool
     }
     // SAFETY: `offset <= LAST_BODY`: the position lies within the record.
     let body = unsafe { bytes.add(offset).cast::<Position>() };
-    Ok((body, offset == aligned_offset(record)))
+    // In place exactly when the body is aligned: a record byte-copied to an address of the same
+    // alignment keeps its body there (and `write_position` puts it at `aligned_offset`, the first
+    // such place); one copied to an address of another alignment has it misaligned. (Cheaper than
+    // comparing with `aligned_offset(record)`, and the same answer.)
+    Ok((body, body.is_aligned()))
 }
 
 /// Reads the position in `record`, in place when it is where this address keeps it.
