@@ -38,6 +38,8 @@ cargo --version
 step "format, lints, docs"
 cargo fmt -- --check
 cargo clippy --release -- -D warnings
+# Without the extended set too (the npm package's core module is built so).
+cargo clippy --release --no-default-features -- -D warnings
 cargo clippy --release --target wasm32-unknown-unknown -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
 
