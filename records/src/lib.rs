@@ -1,13 +1,15 @@
-//! Shogi game records for [hayanagi]: CSA (V2.2 and V3.0), KIF and KI2 files, read and
-//! written, in UTF-8 or Shift_JIS (CP932).
+//! Shogi game records for [hayanagi]: CSA (V2.2 and V3.0), KIF, KI2 and JKF (JSON Kifu Format)
+//! files, read and written, in UTF-8 or Shift_JIS (CP932), variations (変化, forks) as a tree.
 //!
 //! The move notations themselves (`+7776FU`, `７六歩(77)`, `▲５八金右`) live in the `no_std`
 //! core ([`Position::parse_csa_move`], [`Position::japanese_move`], ...); this crate adds what
 //! needs `std` and an encoding dependency: whole files, header maps, comments, times, text
-//! encodings. Every reader returns a [`Record`] or a [`ReadError`] naming the line, the column and
-//! what was expected; nothing panics. A move that is not legal in its position is an error in
-//! every format (a record says that a side moved illegally with an [`Ending`], such as CSA's
-//! `%ILLEGAL_MOVE` or KIF's `反則負け`, not with the move itself).
+//! encodings, time controls, engine evaluations in comments. Every reader returns a [`Record`] or
+//! a [`ReadError`] naming the line, the column and what was expected; nothing panics; every writer
+//! returns the text or a [`WriteError`], never a truncated file. A move that is not legal in its
+//! position is an error in every format, saying which rule it breaks (a record says that a side
+//! moved illegally with an [`Ending`], such as CSA's `%ILLEGAL_MOVE` or KIF's `反則負け`, not with
+//! the move itself).
 //!
 //! ```
 //! use hayanagi_records::{Ending, Format, Record};
@@ -531,7 +533,8 @@ impl Record {
     /// moves, comments (`*`), times (KIF) and the ending with its `まで` line; CSA writes `V2.2`,
     /// `N+`/`N-`, `$` lines, `PI` (with removed pieces for handicaps) or `P1`..`P9` with `P+`/`P-`,
     /// the side to move, moves with `T` lines and `'` comments, and the `%` ending; USI writes the
-    /// main line as one `position` line without the `position ` word. Variations are not written.
+    /// main line as one `position` line without the `position ` word; JKF writes JSON. KIF, KI2
+    /// and JKF write the variations too; CSA and USI hold only the main line.
     /// The text declares UTF-8 (`#KIF version=2.0 encoding=UTF-8`, `'CSA encoding=UTF-8`).
     ///
     /// ```
