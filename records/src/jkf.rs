@@ -268,7 +268,7 @@ pub(crate) fn read(text: &str) -> Result<Record, ReadError> {
         let fields = header.as_object().ok_or_else(|| reader.expected(header.at, "a header object of strings"))?;
         for (key, value) in fields {
             let value = value.as_str().ok_or_else(|| reader.expected(value.at, "a string"))?;
-            record.headers.push((key.clone(), value.to_string()));
+            record.headers.push((key.to_string(), value.to_string()));
         }
     }
     let entries = match root.get("moves") {

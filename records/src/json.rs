@@ -2,25 +2,28 @@
 //! for errors) and string escaping for the writer. Depth is bounded, so no input overflows the
 //! stack.
 
-/// A JSON value and the byte offset where it starts.
+use std::borrow::Cow;
+
+/// A JSON value and the byte offset where it starts; strings borrow the text unless they hold
+/// escapes.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Json {
+pub(crate) struct Json<'a> {
     pub(crate) at: usize,
-    pub(crate) value: Value,
+    pub(crate) value: Value<'a>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Value {
+pub(crate) enum Value<'a> {
     Null,
     Bool(bool),
     Number(f64),
-    String(String),
-    Array(Vec<Json>),
-    Object(Vec<(String, Json)>),
+    String(Cow<'a, str>),
+    Array(Vec<Json<'a>>),
+    Object(Vec<(Cow<'a, str>, Json<'a>)>),
 }
 
-impl Json {
-    pub(crate) fn get(&self, key: &str) -> Option<&Json> {
+impl<'a> Json<'a> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Json<'a>> {
         match &self.value {
             Value::Object(fields) => fields.iter().find(|(k, _)| k == key).map(|(_, v)| v),
             _ => None,
@@ -42,14 +45,14 @@ impl Json {
         }
     }
 
-    pub(crate) fn as_array(&self) -> Option<&[Json]> {
+    pub(crate) fn as_array(&self) -> Option<&[Json<'a>]> {
         match &self.value {
             Value::Array(items) => Some(items),
             _ => None,
         }
     }
 
-    pub(crate) fn as_object(&self) -> Option<&[(String, Json)]> {
+    pub(crate) fn as_object(&self) -> Option<&[(Cow<'a, str>, Json<'a>)]> {
         match &self.value {
             Value::Object(fields) => Some(fields),
             _ => None,
@@ -67,7 +70,7 @@ impl Json {
 const MAX_DEPTH: usize = 256;
 
 /// Reads one JSON value (with blanks around it); `Err(offset, what)` at the first fault.
-pub(crate) fn parse(text: &str) -> Result<Json, (usize, &'static str)> {
+pub(crate) fn parse(text: &str) -> Result<Json<'_>, (usize, &'static str)> {
     let mut p = Parser { bytes: text.as_bytes(), text, at: 0 };
     let value = p.value(0)?;
     p.blank();
@@ -83,7 +86,7 @@ struct Parser<'a> {
     at: usize,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn blank(&mut self) {
         while self.bytes.get(self.at).is_some_and(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
             self.at += 1;
@@ -100,7 +103,7 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Json, (usize, &'static str)> {
+    fn value(&mut self, depth: usize) -> Result<Json<'a>, (usize, &'static str)> {
         if depth > MAX_DEPTH {
             return Err((self.at, "JSON nested less deeply"));
         }
@@ -176,8 +179,18 @@ impl Parser<'_> {
     }
 
     /// A string at `self.at` (which is `"`).
-    fn string(&mut self) -> Result<String, (usize, &'static str)> {
+    fn string(&mut self) -> Result<Cow<'a, str>, (usize, &'static str)> {
         self.at += 1;
+        let first = self.at;
+        while self.bytes.get(self.at).is_some_and(|&b| b != b'"' && b != b'\\' && b >= 0x20) {
+            self.at += 1;
+        }
+        // Without escapes (most strings) the text itself.
+        if self.bytes.get(self.at) == Some(&b'"') {
+            self.at += 1;
+            return Ok(Cow::Borrowed(&self.text[first..self.at - 1]));
+        }
+        self.at = first;
         let mut out = String::new();
         loop {
             let start = self.at;
@@ -188,7 +201,7 @@ impl Parser<'_> {
             match self.bytes.get(self.at) {
                 Some(b'"') => {
                     self.at += 1;
-                    return Ok(out);
+                    return Ok(Cow::Owned(out));
                 }
                 Some(b'\\') => {
                     let escape_at = self.at;
