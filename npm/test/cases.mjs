@@ -1054,5 +1054,48 @@ export function cases(hy) {
         throws(() => Position.fromSfen("4k4/9/9/9/9/9/9/4r4/4K4 b - 1").tsume(), HayanagiError); // the attacker is in check
       },
     ],
+    [
+      "garbage into every reader of bytes and move text (unpack, hcpe, PSV, CSA, Japanese): a HayanagiError, never a trap",
+      () => {
+        const next = random(2718);
+        const start = Position.startpos();
+        const seeds = [start.pack("hcp"), start.pack("sfen"), hy.writeHcpe(start, { eval: 1, bestMove: "7g7f", result: "draw" }), hy.writePsv(start, { score: 1, move: "7g7f", result: "win" })];
+        let accepted = 0;
+        let refused = 0;
+        const attempt = (fn) => {
+          try {
+            fn();
+            accepted++;
+          } catch (error) {
+            ok(error instanceof HayanagiError, `${error?.name}: ${error?.message}`);
+            refused++;
+          }
+        };
+        for (let i = 0; i < 1500; i++) {
+          const bytes = seeds[next(seeds.length)].slice();
+          for (let flips = 1 + next(4); flips > 0; flips--) bytes[next(bytes.length)] ^= 1 << next(8);
+          const cut = next(6) === 0 ? bytes.subarray(0, next(bytes.length)) : bytes;
+          attempt(() => Position.unpack(cut.subarray(0, 32), next(2) === 0 ? "hcp" : "sfen"));
+          if (cut.length > 0) {
+            attempt(() => hy.readHcpe(cut, 0));
+            attempt(() => hy.readPsv(cut, 0));
+          }
+        }
+        const texts = ["+7776FU", "-0055KA", "▲７六歩", "△同銀", "７六歩(77)", "５八金右", "同　銀(31)"];
+        const alphabet = [..."+-0123456789FUKYKEGIKIKAHITOUMRY▲△同右左上引寄直打成不１２３４５６７８９一二三四五六七八九歩香桂銀金角飛玉と馬龍()　 "];
+        for (let i = 0; i < 1500; i++) {
+          const chars = [...texts[next(texts.length)]];
+          for (let edits = 1 + next(3); edits > 0; edits--) {
+            const at = next(chars.length + 1);
+            if (next(2) === 0) chars.splice(at, 1);
+            else chars.splice(at, 0, alphabet[next(alphabet.length)]);
+          }
+          const text = chars.join("");
+          attempt(() => start.parseCsaMove(text));
+          attempt(() => start.parseJapaneseMove(text, { previous: next(2) === 0 ? null : SQUARES[next(81)] }));
+        }
+        ok(accepted > 0 && refused > 0, `${accepted} accepted, ${refused} refused`);
+      },
+    ],
   ];
 }
