@@ -70,7 +70,7 @@ fn random_positions(seed: u64, count: usize) -> Vec<Position> {
 fn agrees_with_mate_in_1_and_3_on_random_positions() {
     let mut table = vec![TsumeEntry::EMPTY; 1 << 14];
     let (mut mates, mut no_mates, mut unknown, mut long) = (0, 0, 0, 0);
-    for pos in random_positions(18, 600) {
+    for pos in random_positions(18, 400) {
         let m1 = pos.mate_in_1().is_some();
         let m3 = pos.mate_in_3().is_some();
         match solve(&pos, &mut table, 3_000) {
@@ -93,7 +93,7 @@ fn agrees_with_mate_in_1_and_3_on_random_positions() {
     eprintln!("{mates} mates ({long} longer than 3), {no_mates} no mates, {unknown} unknown");
     // Disproofs are the expensive answers (a defender with a full hand, checks that go on): many
     // positions stay unknown within the node limit, which is allowed; a wrong answer is not.
-    assert!(mates > 150 && long > 40 && no_mates > 8, "{mates} mates ({long} longer than 3), {no_mates} no mates");
+    assert!(mates > 100 && long > 25 && no_mates > 5, "{mates} mates ({long} longer than 3), {no_mates} no mates");
 }
 
 #[test]

@@ -273,7 +273,10 @@ impl Search<'_, '_> {
                     child.dn = INF;
                     child.len = 1;
                 } else {
-                    self.table.store(ckey, chand, 1, 1, 0, None, 0);
+                    // df-pn+: a defence that leaves the attacker few checks is the likeliest refutation.
+                    let checks = pos.count_legal_moves_of(MoveFilter::Checks);
+                    child.dn = u32::try_from(checks).unwrap_or(LIMIT).clamp(1, LIMIT);
+                    self.table.store(ckey, chand, 1, child.dn, 0, None, 0);
                 }
             } else {
                 // df-pn+: a check with many replies is harder to prove.
