@@ -100,6 +100,19 @@ const CELL_TURNED: [u8; CELLS] = {
     cells
 };
 
+/// The bit of each square's cell (`1 << CELL[index]`), and of the square turned half a turn: a table
+/// rather than a variable shift of a 128-bit value.
+static CELL_BITS: [[u128; CELLS]; 2] = {
+    let mut bits = [[0u128; CELLS]; 2];
+    let mut index = 0;
+    while index < CELLS {
+        bits[0][index] = 1 << CELL[index];
+        bits[1][index] = 1 << CELL_TURNED[index];
+        index += 1;
+    }
+    bits
+};
+
 /// Step attacks in cell numbering for a side that moves towards rank a (0) or rank i (1), per
 /// `PieceKind::index`, per cell; sliders' own steps (horse, dragon) included, slides not.
 struct StepTable([[[u128; CELLS]; 14]; 2]);
@@ -164,9 +177,11 @@ impl Planes {
         // Cells of each square, turned half a turn when White is to move.
         let cells: &[u8; CELLS] = if us == Color::White { &CELL_TURNED } else { &CELL };
         let cell = |square: Square| cells.get(square.index()).copied().unwrap_or(0) as usize;
+        let bits = &CELL_BITS[usize::from(us == Color::White)];
+        let bit = |square: Square| bits.get(square.index()).copied().unwrap_or(0);
         let mut occupied = 0u128;
         for square in pos.occupied() {
-            occupied |= 1 << cell(square);
+            occupied |= bit(square);
         }
         let mut planes = [0u128; BOARD_PLANES];
         let mut counts = [[0u128; 3]; 2];
@@ -183,7 +198,7 @@ impl Planes {
                 let mut reach = 0u128;
                 for square in squares {
                     let at = cell(square);
-                    stand |= 1 << at;
+                    stand |= bit(square);
                     let step = steps.get(at).copied().unwrap_or(0);
                     let attacks = match kind {
                         PieceKind::Lance => lance_cells(side, at, occupied),
