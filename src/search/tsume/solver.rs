@@ -280,7 +280,7 @@ impl Search<'_, '_> {
                 }
             } else {
                 // df-pn+: a check with many replies is harder to prove.
-                let replies = pos.count_legal_moves();
+                let replies = active_replies(pos);
                 child.pn = u32::try_from(replies).unwrap_or(LIMIT).clamp(1, LIMIT);
                 child.dn = 1;
                 self.table.store(ckey, chand, child.pn, 1, 0, None, 0);
@@ -372,6 +372,22 @@ impl Search<'_, '_> {
         self.table.store(bkey, hand, pn, dn, 0, None, work);
         Value { pn, dn, len: 0, best: None, proof: Hand::EMPTY }
     }
+}
+
+/// The defender's replies that take part in its node's numbers from the start: every board move,
+/// and one drop per square (the others wait, see [`Child::after`]).
+fn active_replies(pos: &Position) -> u64 {
+    let mut board_moves = 0;
+    let mut drop_squares = crate::Bitboard::EMPTY;
+    let _ = pos.for_each_legal_move(MoveFilter::All, |mv| {
+        if mv.is_drop() {
+            drop_squares = drop_squares.with(mv.to());
+        } else {
+            board_moves += 1;
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    board_moves + u64::from(drop_squares.count())
 }
 
 /// The larger count of each kind.
