@@ -26,7 +26,8 @@ if tar -tzf "$crate" | grep -Ev '^hayanagi-[^/]+/(src/.*\.rs|gen/lib\.rs|build\.
   echo ".ci/package.sh: the package holds files a user does not build (above)" >&2
   exit 1
 fi
-if ! tar -tzf "$crate" | grep -Eq '^hayanagi-[^/]+/docs/RULES\.md$'; then
+# Checked on the unpacked files: `tar | grep -q` would fail under pipefail when grep stops reading early.
+if [ ! -f "$unpacked/docs/RULES.md" ]; then
   echo ".ci/package.sh: the package lacks docs/RULES.md, which its docs cite" >&2
   exit 1
 fi
