@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Perft speed of hayanagi beside the other Rust shogi move generators, as one markdown table for the README.
 #
-#   benches/peers/run.sh          # the issue's table, 5 repetitions: about 12 minutes on an idle 2-core machine
+#   benches/peers/run.sh          # the issue's table, 5 repetitions: about 14 minutes on an idle 2-core machine
 #   benches/peers/run.sh quick    # one ply less where it is big, 3 repetitions: about 3.5 minutes
 #   REPS=7 benches/peers/run.sh   # more repetitions
 #
@@ -38,7 +38,7 @@ RUSTFLAGS='-C target-cpu=native' cargo build --release --locked --quiet --target
 
 ALL=hayanagi,shunsai,haitaka,rsshogi,rsshogi-perft,rshogi-core,lite
 FAST=hayanagi,shunsai,haitaka,rsshogi,rsshogi-perft,rshogi-core
-# position depth modes engines
+# position depth modes engines [repetitions, if not $REPS]
 if [ "$QUICK" = 1 ]; then
   CASES=(
     "startpos 5 nobulk $ALL"
@@ -54,6 +54,8 @@ else
     "matsuri 3 nobulk,bulk $ALL"
     "matsuri 4 bulk $FAST"
     "maxmoves 3 bulk,nobulk $FAST"
+    # depth 3 takes some 15 ms, too short to time a bulk count; depth 4 (9.3 G nodes) for the fastest, 3 repetitions
+    "maxmoves 4 bulk hayanagi,shunsai,haitaka 3"
   )
 fi
 
@@ -62,21 +64,22 @@ started=$(date +%s)
 rows=()
 for build in default native; do
   for case in "${CASES[@]}"; do
-    read -r position depth modes engines <<<"$case"
+    read -r position depth modes engines reps <<<"$case"
     echo "== $build: $position d$depth $modes" >&2
     # A node count disagreement makes peers exit non-zero, and set -e stops the script here.
     rows+=("$("$TARGET/peers-$build/release/peers" "$position" "$depth" --modes "$modes" --engines "$engines" \
-      --reps "$REPS" --build "$build" --rows-only)")
+      --reps "${reps:-$REPS}" --build "$build" --rows-only)")
   done
 done
 YANEURAOU=${YANEURAOU:-}
 yaneuraou_rows=0
 if [ -n "$YANEURAOU" ] && [ -x "$YANEURAOU" ]; then
   for case in "${CASES[@]}"; do
-    read -r position depth modes engines <<<"$case"
+    read -r position depth modes engines reps <<<"$case"
     case ",$modes," in *,bulk,*) ;; *) continue ;; esac
     echo "== yaneuraou: $position d$depth bulk (beside the native build)" >&2
-    rows+=("$(python3 yaneuraou.py "$YANEURAOU" "$TARGET/peers-native/release/peers" "$position" "$depth" "$REPS" native)")
+    rows+=("$(python3 yaneuraou.py "$YANEURAOU" "$TARGET/peers-native/release/peers" "$position" "$depth" \
+      "${reps:-$REPS}" native)")
     yaneuraou_rows=1
   done
 else
