@@ -261,8 +261,10 @@ impl Position {
         };
         if board_scope {
             let pinned = self.pinned();
-            // Most positions have no pin: their moves are generated without a pin test per piece.
-            if pinned.is_empty() {
+            // Most positions have no pin: their moves are generated without a pin test per piece, by
+            // a second copy of the generator (about 60 KB of code on a Cortex-M0). The compact tables
+            // are the layout for small flash, so there the one copy serves both.
+            if cfg!(not(feature = "compact-tables")) && pinned.is_empty() {
                 self.board_moves(sink, us, targets & scope.board, Bitboard::EMPTY)?;
             } else {
                 self.board_moves(sink, us, targets & scope.board, pinned)?;
