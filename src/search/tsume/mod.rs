@@ -33,6 +33,19 @@ pub use table::TsumeEntry;
 use crate::{Move, Position, Relaxations, Setup, SetupError};
 
 /// What [`TsumeSolver::solve`] found.
+///
+/// ```
+/// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
+/// // A gold dropped on 5b, held by the pawn on 5c, mates at once.
+/// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse()?;
+/// let mut table = [TsumeEntry::EMPTY; 256];
+/// let mut line = [Move::from_usi("1a1b").unwrap(); 16];
+/// match TsumeSolver::new(&mut table).solve(&pos, &mut line)? {
+///     TsumeAnswer::Mate(moves) => assert_eq!(moves, [Move::from_usi("G*5b").unwrap()]),
+///     other => panic!("expected a mate, got {other:?}"),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TsumeAnswer<'l> {
     /// The attacker mates; the line (attacker first, odd length, ending in mate), stored in the
@@ -45,6 +58,18 @@ pub enum TsumeAnswer<'l> {
 }
 
 /// Why [`TsumeSolver::solve`] gave no answer.
+///
+/// ```
+/// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver, TsumeUnknown};
+/// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse()?;
+/// let mut table = [TsumeEntry::EMPTY; 256];
+/// // A mate in 1 needs a line of one move: an empty buffer cannot hold it.
+/// let answer = TsumeSolver::new(&mut table).solve(&pos, &mut [])?;
+/// assert_eq!(answer, TsumeAnswer::Unknown(TsumeUnknown::LineTooLong));
+/// assert_eq!(TsumeUnknown::NodeLimit.to_string(), "node limit reached");
+/// # let _ = Move::from_usi("1a1b");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TsumeUnknown {
     /// The node limit ([`TsumeSolver::with_node_limit`]) was reached.
@@ -81,6 +106,15 @@ impl fmt::Display for TsumeUnknown {
 }
 
 /// A position that cannot be a tsume.
+///
+/// ```
+/// use hayanagi::{Position, TsumeEntry, TsumeError, TsumeSolver};
+/// let mut table = [TsumeEntry::EMPTY; 16];
+/// // The side to move (the attacker) is in check: not a tsume.
+/// let pos: Position = "4k4/9/9/9/9/9/9/4r4/4K4 b G 1".parse()?;
+/// assert_eq!(TsumeSolver::new(&mut table).solve(&pos, &mut []), Err(TsumeError::AttackerInCheck));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TsumeError {
     /// The defender (the side not to move) has no king.
@@ -101,6 +135,17 @@ impl fmt::Display for TsumeError {
 impl core::error::Error for TsumeError {}
 
 /// Counters of the last search.
+///
+/// ```
+/// use hayanagi::{Move, Position, TsumeEntry, TsumeSolver};
+/// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse()?;
+/// let mut table = [TsumeEntry::EMPTY; 256];
+/// let mut solver = TsumeSolver::new(&mut table);
+/// let _ = solver.solve(&pos, &mut [Move::from_usi("1a1b").unwrap(); 8])?;
+/// let stats = solver.stats();
+/// assert!(stats.nodes > 0 && stats.table_len == 256 && stats.table_used <= stats.table_len);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TsumeStats {
     /// Positions visited.
@@ -172,6 +217,16 @@ pub struct TsumeSolver<'t> {
 impl<'t> TsumeSolver<'t> {
     /// A solver over `table`, with no node limit and a depth limit of 400 plies. Entries already in
     /// the table (of an earlier solver) are kept and used.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
+    /// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse()?;
+    /// let mut table = [TsumeEntry::EMPTY; 256];
+    /// let mut line = [Move::from_usi("1a1b").unwrap(); 8];
+    /// let mut solver = TsumeSolver::new(&mut table);
+    /// assert!(matches!(solver.solve(&pos, &mut line)?, TsumeAnswer::Mate(_)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn new(table: &'t mut [TsumeEntry]) -> TsumeSolver<'t> {
         let table = Table::new(table);
@@ -198,6 +253,18 @@ impl<'t> TsumeSolver<'t> {
 
     /// The same solver, searching at most `plies` below the root. Each ply takes about 1.7 KB of
     /// stack, so a long problem needs a thread with a large stack (1,000 plies: about 2 MB).
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver, TsumeUnknown};
+    /// // A rook and a bishop cannot mate this king at once; with no ply to search there is no answer.
+    /// let pos: Position = "4k4/9/9/9/9/9/9/9/4K4 b RB 1".parse()?;
+    /// let mut table = [TsumeEntry::EMPTY; 256];
+    /// let mut line = [Move::from_usi("1a1b").unwrap(); 8];
+    /// let answer = TsumeSolver::new(&mut table).with_max_depth(0).solve(&pos, &mut line)?;
+    /// assert!(matches!(answer, TsumeAnswer::Unknown(_)));
+    /// # let _ = TsumeUnknown::DepthLimit;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_max_depth(mut self, plies: u32) -> TsumeSolver<'t> {
         self.max_depth = plies;
@@ -205,12 +272,39 @@ impl<'t> TsumeSolver<'t> {
     }
 
     /// The counters of the last search (or of the table, before any).
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
+    /// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse()?;
+    /// let mut table = [TsumeEntry::EMPTY; 256];
+    /// let mut line = [Move::from_usi("1a1b").unwrap(); 8];
+    /// let mut solver = TsumeSolver::new(&mut table);
+    /// assert_eq!(solver.stats().nodes, 0);
+    /// let _ = solver.solve(&pos, &mut line)?;
+    /// assert!(solver.stats().nodes > 0);
+    /// # let _ = TsumeAnswer::NoMate;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn stats(&self) -> TsumeStats {
         self.stats
     }
 
     /// Empties the table.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
+    /// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse()?;
+    /// let mut table = [TsumeEntry::EMPTY; 256];
+    /// let mut line = [Move::from_usi("1a1b").unwrap(); 8];
+    /// let mut solver = TsumeSolver::new(&mut table);
+    /// let _ = solver.solve(&pos, &mut line)?;
+    /// assert!(solver.stats().table_used > 0);
+    /// solver.clear_table();
+    /// assert_eq!(solver.stats().table_used, 0);
+    /// # let _ = TsumeAnswer::NoMate;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn clear_table(&mut self) {
         self.table.clear();
         self.stats.table_used = 0;
@@ -265,6 +359,18 @@ impl<'t> TsumeSolver<'t> {
     /// # Errors
     /// [`TsumeError`] when `pos` cannot be a tsume: the defender has no king, or the attacker is in
     /// check.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
+    /// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse()?;
+    /// let mut table = [TsumeEntry::EMPTY; 256];
+    /// let mut line = [Move::from_usi("1a1b").unwrap(); 8];
+    /// match TsumeSolver::new(&mut table).solve(&pos, &mut line)? {
+    ///     TsumeAnswer::Mate(moves) => assert!(TsumeSolver::is_mating_line(&pos, moves)),
+    ///     other => panic!("expected a mate, got {other:?}"),
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solve<'l>(&mut self, pos: &Position, line: &'l mut [Move]) -> Result<TsumeAnswer<'l>, TsumeError> {
         self.solve_with_stop(pos, line, |_| false)
     }

@@ -38,6 +38,12 @@ pub struct TsumeEntry {
 
 impl TsumeEntry {
     /// A slot holding nothing.
+    ///
+    /// ```
+    /// use hayanagi::TsumeEntry;
+    /// let table = [TsumeEntry::EMPTY; 8];
+    /// assert!(table.iter().all(TsumeEntry::is_empty));
+    /// ```
     pub const EMPTY: TsumeEntry =
         TsumeEntry { key: 0, hand: Hand::EMPTY, generation: 0, pn: 0, dn: 0, work: 0, best: None, len: 0 };
 
