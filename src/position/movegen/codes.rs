@@ -5,8 +5,8 @@
 
 use core::ops::ControlFlow;
 
-use super::{Promotion, Scope, Sink};
-use crate::{Move, MoveFilter, MoveGroup, Origin, Position, Square};
+use super::{Scope, Sink, each_move};
+use crate::{Move, MoveFilter, MoveGroup, Position};
 
 /// Writes the code of each move into `codes`, as many as fit, and counts them all.
 struct CodeSink<'a> {
@@ -23,45 +23,12 @@ impl CodeSink<'_> {
         }
         self.len += 1;
     }
-
-    /// The move from `from` to `to`, promoting and/or not as `promotion` allows (the promoting move
-    /// first, as in the list).
-    #[inline(always)]
-    fn push(&mut self, from: Square, to: Square, promotion: Promotion) {
-        if promotion != Promotion::Unpromoted {
-            self.append(Move::board(from, to, true));
-        }
-        if promotion != Promotion::Promoted {
-            self.append(Move::board(from, to, false));
-        }
-    }
 }
 
 impl Sink for CodeSink<'_> {
     #[inline(always)]
     fn add(&mut self, group: MoveGroup) -> ControlFlow<()> {
-        let (targets, promotion) = (group.targets(), group.promotion());
-        match group.origin() {
-            Origin::Square(from) => {
-                for to in targets {
-                    self.push(from, to, promotion);
-                }
-            }
-            Origin::PawnPushes(color) => {
-                for to in targets {
-                    if let Some(from) = to.behind(color) {
-                        self.push(from, to, promotion);
-                    }
-                }
-            }
-            Origin::Drop(kind) => {
-                for to in targets {
-                    if let Some(mv) = Move::drop(kind, to) {
-                        self.append(mv);
-                    }
-                }
-            }
-        }
+        each_move(group, |mv| self.append(mv));
         ControlFlow::Continue(())
     }
 }

@@ -65,45 +65,49 @@ impl ListSink<'_> {
         let pushed = self.0.push(mv);
         debug_assert!(pushed, "a generation filled the move list");
     }
-
-    /// The move from `from` to `to`, promoting and/or not as `promotion` allows.
-    #[inline(always)]
-    fn push(&mut self, from: Square, to: Square, promotion: Promotion) {
-        if promotion != Promotion::Unpromoted {
-            self.append(Move::board(from, to, true));
-        }
-        if promotion != Promotion::Promoted {
-            self.append(Move::board(from, to, false));
-        }
-    }
 }
 
 impl Sink for ListSink<'_> {
     #[inline(always)]
     fn add(&mut self, group: MoveGroup) -> ControlFlow<()> {
-        let (targets, promotion) = (group.targets(), group.promotion());
-        match group.origin() {
-            Origin::Square(from) => {
-                for to in targets {
-                    self.push(from, to, promotion);
-                }
+        each_move(group, |mv| self.append(mv));
+        ControlFlow::Continue(())
+    }
+}
+
+/// Hands each move of `group` to `append` in list order (a promoting move before its
+/// non-promoting twin): the loop of every sink that writes moves out one by one.
+#[inline(always)]
+pub(crate) fn each_move(group: MoveGroup, mut append: impl FnMut(Move)) {
+    let (targets, promotion) = (group.targets(), group.promotion());
+    let mut push = |from, to| {
+        if promotion != Promotion::Unpromoted {
+            append(Move::board(from, to, true));
+        }
+        if promotion != Promotion::Promoted {
+            append(Move::board(from, to, false));
+        }
+    };
+    match group.origin() {
+        Origin::Square(from) => {
+            for to in targets {
+                push(from, to);
             }
-            Origin::PawnPushes(color) => {
-                for to in targets {
-                    if let Some(from) = to.behind(color) {
-                        self.push(from, to, promotion);
-                    }
-                }
-            }
-            Origin::Drop(kind) => {
-                for to in targets {
-                    if let Some(mv) = Move::drop(kind, to) {
-                        self.append(mv);
-                    }
+        }
+        Origin::PawnPushes(color) => {
+            for to in targets {
+                if let Some(from) = to.behind(color) {
+                    push(from, to);
                 }
             }
         }
-        ControlFlow::Continue(())
+        Origin::Drop(kind) => {
+            for to in targets {
+                if let Some(mv) = Move::drop(kind, to) {
+                    append(mv);
+                }
+            }
+        }
     }
 }
 
