@@ -255,6 +255,20 @@ impl<'a> Parser<'a> {
 /// `text` as a JSON string, quotes included.
 pub(crate) fn string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
+    write_string(&mut out, text);
+    out
+}
+
+/// Appends `text` to `out` as a JSON string, quotes included: `"`, backslash and the control characters
+/// escaped, everything else as it is (JSON text is UTF-8). The one JSON string writer of the
+/// records crate and of the npm package's records module.
+///
+/// ```
+/// let mut out = String::new();
+/// hayanagi_records::write_json_string(&mut out, "▲７六歩 \"a\"\n");
+/// assert_eq!(out, r#""▲７六歩 \"a\"\n""#);
+/// ```
+pub fn write_string(out: &mut String, text: &str) {
     out.push('"');
     for c in text.chars() {
         match c {
@@ -268,5 +282,4 @@ pub(crate) fn string(text: &str) -> String {
         }
     }
     out.push('"');
-    out
 }

@@ -43,6 +43,7 @@ use hayanagi::{Color, Handicap, Illegality, Move, Position};
 
 pub use encoding::{TextEncoding, decode};
 pub use eval::{Evaluation, Score};
+pub use json::write_string as write_json_string;
 pub use time::TimeControl;
 
 /// A record format.

@@ -434,23 +434,9 @@ fn number(out: &mut String, value: Option<u64>) {
     }
 }
 
-/// A JSON string.
+/// A JSON string (the records crate's one writer of them).
 fn string(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    hayanagi_records::write_json_string(out, text);
 }
 
 /// An answer block: the length, then the JSON.
