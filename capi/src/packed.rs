@@ -246,12 +246,10 @@ pub unsafe extern "C" fn hayanagi_hcpe_write(
     let record = unsafe {
         with_position(pos, |pos| {
             let eval = i16::try_from(eval).map_err(|_| ErrorCode::OutOfRange)?;
-            let result = match result {
-                0 => GameResult::Draw,
-                1 => GameResult::BlackWin,
-                2 => GameResult::WhiteWin,
-                _ => return Err(ErrorCode::OutOfRange),
-            };
+            let result = [GameResult::Draw, GameResult::BlackWin, GameResult::WhiteWin]
+                .into_iter()
+                .find(|&r| game_result_code(r) == result)
+                .ok_or(ErrorCode::OutOfRange)?;
             Ok(Hcpe { best_move: legal(pos, best_move)?, position: pos.clone(), eval, result })
         })
     };
@@ -301,12 +299,10 @@ pub unsafe extern "C" fn hayanagi_psv_write(
     let record = unsafe {
         with_position(pos, |pos| {
             let score = i16::try_from(score).map_err(|_| ErrorCode::OutOfRange)?;
-            let result = match result {
-                -1 => PsvResult::Loss,
-                0 => PsvResult::Draw,
-                1 => PsvResult::Win,
-                _ => return Err(ErrorCode::OutOfRange),
-            };
+            let result = [PsvResult::Loss, PsvResult::Draw, PsvResult::Win]
+                .into_iter()
+                .find(|&r| psv_result_code(r) == result)
+                .ok_or(ErrorCode::OutOfRange)?;
             Ok(Psv { mv: legal(pos, mv)?, position: pos.clone(), score, result })
         })
     };
