@@ -45,7 +45,7 @@ trap cleanup EXIT
 bash "$here/build.sh"
 (cd "$here" && npm pack --silent --ignore-scripts --pack-destination "$work" > /dev/null)
 tarball=$(ls "$work"/hayanagi-*.tgz)
-expected="codes.cjs codes.d.cts codes.d.ts codes.mjs hayanagi.cjs hayanagi.d.cts hayanagi.d.ts hayanagi.mjs hayanagi.wasm
+expected="codes.cjs codes.d.cts codes.d.ts codes.mjs extended.wasm hayanagi.cjs hayanagi.d.cts hayanagi.d.ts hayanagi.mjs hayanagi.wasm
   node.cjs node.mjs package.json README.md records.cjs records.d.cts records.d.ts records.mjs records.wasm
   records-node.cjs records-node.mjs"
 actual=$(tar -tzf "$tarball" | sed 's|^package/||' | sort | xargs)

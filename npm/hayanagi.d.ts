@@ -221,7 +221,20 @@ export function load(source?: WasmSource): Promise<void>;
  */
 export function initSync(source?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string): void;
 
-/** The 16 handicaps as [name, Japanese name] pairs ("bishop", "角落ち"), in the core's order. */
+/**
+ * Loads the extended module (extended.wasm beside the package's JS, or a source as load() takes it), which
+ * these need (they throw an Error naming themselves until it is loaded): a filter given to the legal-move
+ * methods, mateIn1, mateIn3, tsume, see, csaMove, parseCsaMove, japaneseMove, parseJapaneseMove, pack,
+ * handicapOf, Position.setup, Position.unpack, Position.handicap, handicaps(), readHcpe, writeHcpe, readPsv,
+ * writePsv. Positions stay in the core module (each call copies the position's record across); load()
+ * and loadExtended() may come in either order.
+ */
+export function loadExtended(source?: WasmSource): Promise<void>;
+
+/** Loads the extended module synchronously (as initSync loads the core module). */
+export function initExtendedSync(source?: ArrayBuffer | ArrayBufferView | WebAssembly.Module | URL | string): void;
+
+/** The 16 handicaps as [name, Japanese name] pairs ("bishop", "角落ち"), in the core's order (extended module). */
 export function handicaps(): [string, string][];
 
 /** The version of the library the module was built from ("0.1.0"); the package has the same version. */

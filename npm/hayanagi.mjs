@@ -172,14 +172,16 @@ class MoveValue {
 class Lib {
   constructor(instance) {
     const x = instance.exports;
-    if (!(x.memory instanceof WebAssembly.Memory) || typeof x.hayanagi_js_undo !== "function") {
+    if (!(x.memory instanceof WebAssembly.Memory) || typeof x.hayanagi_js_legal_keys !== "function") {
       throw new TypeError("hayanagi: the WebAssembly module is not hayanagi's (no memory or hayanagi_js_* exports)");
     }
     this.x = x;
     // The hot calls, as plain properties.
     this.playUnchecked = x.hayanagi_play_unchecked;
     this.playChecked = x.hayanagi_play;
-    this.jsUndo = x.hayanagi_js_undo;
+    this.undoChecked = x.hayanagi_undo;
+    this.legalKeys = x.hayanagi_js_legal_keys;
+    this.moveKey = x.hayanagi_js_move_key;
     this.memory = x.memory;
     this.positionSize = x.hayanagi_position_size();
     this.undoSize = x.hayanagi_undo_record_size();
@@ -200,12 +202,19 @@ class Lib {
       if (name === "unknown") break;
       this.statusNames.push(name);
     }
-    // The handicaps' names, [name, Japanese name] in the core's order (Handicap::ALL).
-    this.handicaps = [];
-    for (let index = 0; ; index++) {
-      const name = this.cString(x.hayanagi_handicap_name(index, 0)); // "unknown" past the last
-      if (name === "unknown") break;
-      this.handicaps.push([name, this.cString(x.hayanagi_handicap_name(index, 1))]);
+    this.version = this.cString(x.hayanagi_version());
+    // The extended module's (extended.wasm): its scratch position, the handicaps' names, [name, Japanese
+    // name] in the core's order (Handicap::ALL), and the core Lib it was last paired with.
+    this.extended = typeof x.hayanagi_mate_in_3 === "function";
+    if (this.extended) {
+      this.scratch = this.alloc(this.positionSize);
+      this.handicaps = [];
+      for (let index = 0; ; index++) {
+        const name = this.cString(x.hayanagi_handicap_name(index, 0)); // "unknown" past the last
+        if (name === "unknown") break;
+        this.handicaps.push([name, this.cString(x.hayanagi_handicap_name(index, 1))]);
+      }
+      this.paired = null;
     }
     this.usi = new Array(65536); // move code -> USI text, filled on demand (position-independent)
     this.shapes = new Array(65536); // move code -> frozen MoveShape (toMove: no position, no pieces)
@@ -381,15 +390,98 @@ class Lib {
   moveIn(pos, code) {
     return this.moveOfKey(this.check(this.x.hayanagi_js_move_key(pos, code)));
   }
+
+  /** (The extended module.) A copy of the position of State `s` (a core module's) in this module's
+   *  scratch record, for one call: its address. Both modules are built from one source, so a
+   *  position record is the same bytes in either (checked by pairing, below). */
+  enter(s) {
+    this.u8.set(s.l.u8.subarray(s.pos, s.pos + this.positionSize), this.scratch);
+    return this.scratch;
+  }
+
+  /** (The extended module.) Copies the position this module wrote at `pointer` into the core record
+   *  `pos` of Lib `l`. */
+  leave(pointer, l, pos) {
+    l.u8.set(this.u8.subarray(pointer, pointer + this.positionSize), pos);
+  }
 }
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 let current = null;
+let currentExtended = null;
 
 function lib() {
   if (current === null) throw new Error("hayanagi: call `await load()` or `initSync(bytes)` first");
   return current;
+}
+
+/** The extended module, paired with the core Lib `l` (their position records must be the same bytes:
+ *  one version, one record size); `what` names the function that needs it. */
+function extended(l, what) {
+  const e = currentExtended;
+  if (e === null) {
+    throw new Error(`hayanagi: ${what} is in the extended module: call \`await loadExtended()\` or \`initExtendedSync(bytes)\` first`);
+  }
+  if (e.paired !== l) {
+    if (e.version !== l.version || e.positionSize !== l.positionSize) {
+      throw new Error(`hayanagi: the extended module is version ${e.version} (records of ${e.positionSize} B), the core module ${l.version} (${l.positionSize} B): load the two of one package`);
+    }
+    // One cache of move text and typed moves for both (so that a move is one object whichever module
+    // named it).
+    e.usi = l.usi;
+    e.shapes = l.shapes;
+    e.typed = l.typed;
+    e.lastTyped = l.lastTyped;
+    e.codes = l.codes;
+    e.paired = l;
+  }
+  return e;
+}
+
+/** The module of `source` as load() takes it, instantiated. */
+async function instantiate(source, what) {
+  source = await source;
+  if (typeof source === "string" || source instanceof URL) source = await fetch(source);
+  if (source instanceof WebAssembly.Module) return WebAssembly.instantiate(source, {});
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    if (!source.ok) throw new Error(`hayanagi: fetching the module failed: HTTP ${source.status} ${source.url}`);
+    return (await WebAssembly.instantiate(await source.arrayBuffer(), {})).instance;
+  }
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return (await WebAssembly.instantiate(source, {})).instance;
+  throw new TypeError(`hayanagi: ${what} takes the module's bytes, a Response, a URL or a WebAssembly.Module, not ${describe(source)}`);
+}
+
+/** The module of `source` as initSync() takes it, instantiated. */
+function instantiateSync(source, what) {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) source = new WebAssembly.Module(source);
+  if (!(source instanceof WebAssembly.Module)) {
+    throw new TypeError(`hayanagi: ${what} takes the module's bytes or a WebAssembly.Module, not ${describe(source)}`);
+  }
+  return new WebAssembly.Instance(source, {});
+}
+
+/** A Lib of the extended module's instance. */
+function extendedLib(instance) {
+  const l = new Lib(instance);
+  if (!l.extended) throw new TypeError("hayanagi: this WebAssembly module is not the extended one (extended.wasm): it has no hayanagi_mate_in_3");
+  return l;
+}
+
+/**
+ * Loads the extended module (`extended.wasm`: typed generation, mate search, the tsume solver, SEE,
+ * setup and handicaps, packed positions and training records, CSA and Japanese move text), which the
+ * methods of Position that need it use; sources as load() takes them (no argument: the file beside this
+ * one). Independent of load(): either may come first. Positions stay in the core module: each call
+ * copies the position's record (under 1 KB) into this module.
+ */
+export async function loadExtended(source = new URL("./extended.wasm", import.meta.url)) {
+  currentExtended = extendedLib(await instantiate(source, "loadExtended()"));
+}
+
+/** Loads the extended module synchronously, from its bytes or a compiled WebAssembly.Module (as initSync). */
+export function initExtendedSync(source) {
+  currentExtended = extendedLib(instantiateSync(source, "initExtendedSync()"));
 }
 
 /**
@@ -399,22 +491,7 @@ function lib() {
  * Positions made before a second load keep using the module they were made with.
  */
 export async function load(source = new URL("./hayanagi.wasm", import.meta.url)) {
-  source = await source;
-  if (typeof source === "string" || source instanceof URL) source = await fetch(source);
-  let instance;
-  if (source instanceof WebAssembly.Module) {
-    instance = await WebAssembly.instantiate(source, {});
-  } else if (typeof Response !== "undefined" && source instanceof Response) {
-    if (!source.ok) throw new Error(`hayanagi: fetching the module failed: HTTP ${source.status} ${source.url}`);
-    ({ instance } = await WebAssembly.instantiate(await source.arrayBuffer(), {}));
-  } else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-    ({ instance } = await WebAssembly.instantiate(source, {}));
-  } else {
-    throw new TypeError(
-      `hayanagi: load() takes the module's bytes, a Response, a URL or a WebAssembly.Module, not ${describe(source)}`,
-    );
-  }
-  current = new Lib(instance);
+  current = new Lib(await instantiate(source, "load()"));
 }
 
 /**
@@ -424,23 +501,18 @@ export async function load(source = new URL("./hayanagi.wasm", import.meta.url))
  * there prefer load().
  */
 export function initSync(source) {
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) source = new WebAssembly.Module(source);
-  if (!(source instanceof WebAssembly.Module)) {
-    throw new TypeError(`hayanagi: initSync() takes the module's bytes or a WebAssembly.Module, not ${describe(source)}`);
-  }
-  current = new Lib(new WebAssembly.Instance(source, {}));
+  current = new Lib(instantiateSync(source, "initSync()"));
 }
 
 /** The 16 handicaps as `[name, Japanese name]` pairs, in the core's order (Rust: `Handicap::ALL`):
- *  what Position.handicap takes. */
+ *  what Position.handicap takes. (The extended module.) */
 export function handicaps() {
-  return lib().handicaps.map((pair) => [...pair]);
+  return extended(lib(), "handicaps()").handicaps.map((pair) => [...pair]);
 }
 
 /** The version of the library the module was built from ("0.1.0"; the package's version too). */
 export function version() {
-  const l = lib();
-  return l.cString(l.x.hayanagi_version());
+  return lib().version;
 }
 
 // ----- positions -----
@@ -459,10 +531,11 @@ class State {
     this.pos = l.alloc(l.positionSize);
     this.undoCapacity = 4; // doubled when full
     this.undo = l.alloc(this.undoCapacity * l.undoSize);
-    this.moves = []; // the codes of the moves on the undo stack
+    this.moves = []; // the keys (capi/src/js.rs: code and pieces) of the moves on the undo stack
     // The legal moves listed at undo-stack height h, while the position there is the one they were
-    // listed for (a play at height h - 1 forgets them): counts[h] codes at lists[h], a block of module
-    // memory (where no JS value can change them). Only these are played unchecked.
+    // listed for (a play at height h - 1 forgets them): counts[h] keys (uint32) at lists[h], a block of
+    // module memory (where no JS value can change them). Only these are played unchecked, and undo()
+    // names a move by its key noted at play() without asking the module again.
     this.lists = [];
     this.counts = []; // -1 (or absent): nothing listed for the position at that height
     this.next = []; // next[h]: where in lists[h] the next move played at height h likely is
@@ -472,7 +545,7 @@ class State {
     if (this.pos === 0) return;
     this.l.release(this.pos, this.l.positionSize);
     this.l.release(this.undo, this.undoCapacity * this.l.undoSize);
-    for (const list of this.lists) if (list !== undefined) this.l.release(list, 2 * MAX_MOVES);
+    for (const list of this.lists) if (list !== undefined) this.l.release(list, 4 * MAX_MOVES);
     this.lists = [];
     this.pos = 0;
   }
@@ -480,7 +553,7 @@ class State {
   list(height) {
     let list = this.lists[height];
     if (list === undefined) {
-      list = this.l.alloc(2 * MAX_MOVES);
+      list = this.l.alloc(4 * MAX_MOVES);
       this.lists[height] = list;
     }
     return list;
@@ -521,6 +594,19 @@ export class Position {
     return new Position(PRIVATE, state);
   }
 
+  /** A new position written by the extended module: `write(e, record)` writes it at the scratch record
+   *  of that module and returns a C result (or throws its error); then it is copied into the core. */
+  static #makeExtended(what, write) {
+    const l = lib();
+    const e = extended(l, what);
+    return Position.#make((l, pos) => {
+      const result = write(e, e.scratch);
+      if (result < 0) throw e.error(result);
+      e.leave(e.scratch, l, pos);
+      return result;
+    });
+  }
+
   /** The start position. */
   static startpos() {
     return Position.#make((l, pos) => l.x.hayanagi_position_startpos(pos));
@@ -531,18 +617,18 @@ export class Position {
    *  lists the 16 names. */
   static handicap(name) {
     expectString(name, "the handicap");
-    const l = lib();
-    const index = l.handicaps.findIndex((names) => names.includes(name));
+    const index = extended(lib(), "Position.handicap()").handicaps.findIndex((names) => names.includes(name));
     if (index < 0) throw new RangeError(`hayanagi: no handicap is called ${JSON.stringify(name)} (handicaps() lists them)`);
-    return Position.#make((l, pos) => l.x.hayanagi_position_handicap(pos, index));
+    return Position.#makeExtended("Position.handicap()", (e, pos) => e.x.hayanagi_position_handicap(pos, index));
   }
 
   /** The handicap whose start position this is (board, hands, side; any ply): its name ("bishop"), or
    *  null (the even game's start too). Rust: `Handicap::of`. */
   handicapOf() {
     const s = this.#live();
-    const index = s.l.check(s.l.x.hayanagi_handicap_of(s.pos));
-    return s.l.handicaps[index]?.[0] ?? null;
+    const e = extended(s.l, "handicapOf()");
+    const index = e.check(e.x.hayanagi_handicap_of(e.enter(s)));
+    return e.handicaps[index]?.[0] ?? null;
   }
 
   /**
@@ -554,7 +640,7 @@ export class Position {
    * (`square` null when it is about no square).
    */
   static setup({ board, hands = {}, sideToMove = "b", ply = 1, relax = [] } = {}) {
-    const l = lib();
+    const l = extended(lib(), "Position.setup()");
     if (!Array.isArray(board) || board.length !== 81) throw new TypeError(`hayanagi: setup's board is an array of 81 pieces or null, not ${describe(board)}`);
     const boardBytes = board.map((piece, i) => {
       if (piece === null) return 0;
@@ -586,7 +672,7 @@ export class Position {
     try {
       l.u8.set(boardBytes, bytes);
       l.u8.set(handBytes, bytes + 81);
-      return Position.#make((l, pos) => {
+      return Position.#makeExtended("Position.setup()", (l, pos) => {
         const result = l.x.hayanagi_position_setup(pos, bytes, bytes + 81, side, BigInt(ply), bits, l.keys, 2 * MAX_MOVES, l.out + 8);
         if (result >= 0) return result;
         const count = Math.min(l.outSize(), MAX_MOVES);
@@ -610,11 +696,11 @@ export class Position {
   static unpack(bytes, format = "hcp") {
     const data = expectBytes(bytes, "the packed position");
     const layout = expectPacked(format);
-    const l = lib();
+    const l = extended(lib(), "Position.unpack()");
     const pointer = l.alloc(Math.max(data.length, 1));
     try {
       l.u8.set(data, pointer);
-      return Position.#make((l, pos) => {
+      return Position.#makeExtended("Position.unpack()", (l, pos) => {
         const result = l.x.hayanagi_position_unpack(pos, layout, pointer, data.length, l.out + 8);
         if (result < 0) throw l.error(result, l.outSize());
         return result;
@@ -756,16 +842,32 @@ export class Position {
   /** The legal moves as move codes (the header's uint16_t encoding), in the generator's order. */
   legalMoveCodes(filter) {
     const s = this.#live();
+    const count = this.#list(s, filter, "legalMoveCodes(filter)");
+    const keys = s.l.u32;
+    const start = s.lists[s.moves.length] >>> 2;
+    const codes = new Uint16Array(count);
+    for (let i = 0; i < count; i++) codes[i] = keys[start + i]; // (the low 16 bits: the code)
+    return codes;
+  }
+
+  /** Lists the legal moves `filter` selects as keys at the list of the current height (the extended
+   *  module's for a filter other than "all"; `what` names the caller); returns their number. */
+  #list(s, filter, what) {
     const l = s.l;
     const height = s.moves.length;
     const list = s.list(height);
-    const count = l.check(
-      filter === undefined ? l.x.hayanagi_legal_moves(s.pos, list, MAX_MOVES, 0) : l.x.hayanagi_legal_moves_of(s.pos, expectFilter(filter), list, MAX_MOVES, 0),
-    );
+    let count;
+    if (filter === undefined || filter === "all") {
+      count = l.check(l.legalKeys(s.pos, 0, list, MAX_MOVES));
+    } else {
+      const f = expectFilter(filter);
+      const e = extended(l, what);
+      count = e.check(e.legalKeys(e.enter(s), f, e.keys, MAX_MOVES));
+      l.u8.set(e.u8.subarray(e.keys, e.keys + 4 * count), list);
+    }
     s.counts[height] = count;
     s.next[height] = 0;
-    const start = list >>> 1;
-    return l.u16.slice(start, start + count);
+    return count;
   }
 
   /** The legal moves, typed: `{from, to, promote, piece, captured, usi, code}` or
@@ -773,20 +875,11 @@ export class Position {
   legalMoves(filter) {
     const s = this.#live();
     const l = s.l;
-    const height = s.moves.length;
-    const list = s.list(height) >>> 1;
-    const count = l.check(l.x.hayanagi_js_legal_keys(s.pos, filter === undefined ? 0 : expectFilter(filter), l.keys, MAX_MOVES));
-    const start = l.keys >>> 2;
+    const count = this.#list(s, filter, "legalMoves(filter)");
     const keys = l.u32;
-    const codes = l.u16;
+    const start = s.lists[s.moves.length] >>> 2;
     const moves = new Array(count);
-    for (let i = 0; i < count; i++) {
-      const key = keys[start + i];
-      codes[list + i] = key;
-      moves[i] = l.moveOfKey(key);
-    }
-    s.counts[height] = count;
-    s.next[height] = 0;
+    for (let i = 0; i < count; i++) moves[i] = l.moveOfKey(keys[start + i]);
     return moves;
   }
 
@@ -820,8 +913,10 @@ export class Position {
   legalMoveCount(filter) {
     const s = this.#live();
     const l = s.l;
-    if (filter === undefined) return l.check(l.x.hayanagi_count_legal_moves(s.pos));
-    return l.check(l.x.hayanagi_legal_moves_of(s.pos, expectFilter(filter), l.moves, MAX_MOVES, 0));
+    if (filter === undefined || filter === "all") return l.check(l.x.hayanagi_count_legal_moves(s.pos));
+    const f = expectFilter(filter);
+    const e = extended(l, "legalMoveCount(filter)");
+    return e.check(e.x.hayanagi_legal_moves_of(e.enter(s), f, e.moves, MAX_MOVES, 0));
   }
 
   /** The typed move (with `piece` and `captured`) of a legal move given any way play() takes it;
@@ -864,31 +959,33 @@ export class Position {
     if (height === s.undoCapacity) s.growUndo();
     const undo = s.undo + height * l.undoSize;
     const count = s.counts[height];
-    let result;
+    let key = -1;
     if (count > 0) {
-      const codes = l.u16;
-      const start = s.lists[height] >>> 1;
+      const keys = l.u32;
+      const start = s.lists[height] >>> 2;
       let i = s.next[height];
-      if (i >= count || codes[start + i] !== code) {
-        i = -1;
+      if (i < count && (keys[start + i] & 0xffff) === code) {
+        key = keys[start + i];
+      } else {
         for (let j = 0; j < count; j++) {
-          if (codes[start + j] === code) {
+          if ((keys[start + j] & 0xffff) === code) {
             i = j;
+            key = keys[start + j];
             break;
           }
         }
       }
-      if (i >= 0) {
-        s.next[height] = i + 1;
-        result = l.playUnchecked(s.pos, code, undo);
-      } else {
-        result = l.playChecked(s.pos, code, undo);
-      }
+      if (key >= 0) s.next[height] = i + 1;
+    }
+    let result;
+    if (key >= 0) {
+      result = l.playUnchecked(s.pos, code, undo);
     } else {
+      key = l.moveKey(s.pos, code); // (negative for no move code: then play fails and says why)
       result = l.playChecked(s.pos, code, undo);
     }
     if (result < 0) throw l.error(result, undefined, typeof move === "string" ? move : undefined);
-    s.moves.push(code);
+    s.moves.push(key);
     s.counts[height + 1] = -1;
     return this;
   }
@@ -899,28 +996,15 @@ export class Position {
     if (s.game !== null || s.pos === 0) this.#own(); // throws
     const count = s.moves.length;
     if (count === 0) return null;
-    const key = s.l.jsUndo(s.pos, s.undo + (count - 1) * s.l.undoSize, s.moves[count - 1]);
-    if (key < 0) throw s.l.error(key);
-    s.moves.pop();
-    return s.l.moveOfKey(key);
+    const result = s.l.undoChecked(s.pos, s.undo + (count - 1) * s.l.undoSize);
+    if (result < 0) throw s.l.error(result);
+    return s.l.moveOfKey(s.moves.pop());
   }
 
   /** The moves undo() can take back, oldest first, typed. */
   moves() {
     const s = this.#live();
-    const l = s.l;
-    // Their pieces: taken back one by one on a copy of the position, with the undo records.
-    const copy = l.alloc(l.positionSize);
-    try {
-      l.u8.copyWithin(copy, s.pos, s.pos + l.positionSize);
-      const moves = new Array(s.moves.length);
-      for (let i = s.moves.length - 1; i >= 0; i--) {
-        moves[i] = l.moveOfKey(l.check(l.jsUndo(copy, s.undo + i * l.undoSize, s.moves[i])));
-      }
-      return moves;
-    } finally {
-      l.release(copy, l.positionSize);
-    }
+    return s.moves.map((key) => s.l.moveOfKey(key));
   }
 
   /** The number of legal move sequences of length `depth`, counted inside the module; `bulk` counts
@@ -937,19 +1021,20 @@ export class Position {
    *  null: Rust's `mate_in_1`. A pawn drop that mates is not one (uchifuzume). */
   mateIn1() {
     const s = this.#live();
-    const l = s.l;
-    if (!l.answer(l.x.hayanagi_mate_in_1(s.pos, l.out + 16, l.out + 24))) return null;
-    return l.moveIn(s.pos, l.outU16());
+    const e = extended(s.l, "mateIn1()");
+    const pos = e.enter(s);
+    if (!e.answer(e.x.hayanagi_mate_in_1(pos, e.out + 16, e.out + 24))) return null;
+    return e.moveIn(pos, e.outU16());
   }
 
   /** A forced mate in at most 3 plies: the mating line (1 or 3 typed moves, attacker first, each in
    *  the position it is played in), or null: Rust's `mate_in_3`. */
   mateIn3() {
     const s = this.#live();
-    const l = s.l;
-    const count = l.check(l.x.hayanagi_mate_in_3(s.pos, l.moves));
+    const e = extended(s.l, "mateIn3()");
+    const count = e.check(e.x.hayanagi_mate_in_3(e.enter(s), e.moves));
     if (count === 0) return null;
-    return this.#line(l.u16.slice(l.moves >>> 1, (l.moves >>> 1) + count));
+    return this.#line(e.u16.slice(e.moves >>> 1, (e.moves >>> 1) + count));
   }
 
   /**
@@ -963,7 +1048,7 @@ export class Position {
    */
   tsume({ nodes = 1_000_000, depth = 200, tableSize = 65536 } = {}) {
     const s = this.#live();
-    const l = s.l;
+    const l = extended(s.l, "tsume()");
     expectInteger(nodes, "nodes", 1, Number.MAX_SAFE_INTEGER);
     expectInteger(depth, "depth", 1, 400);
     expectInteger(tableSize, "tableSize", 1, 1 << 22);
@@ -971,7 +1056,7 @@ export class Position {
     const table = l.alloc(bytes); // may grow the memory
     try {
       l.check(l.x.hayanagi_tsume_init(table, tableSize));
-      const result = l.check(l.x.hayanagi_tsume_solve(s.pos, table, tableSize, BigInt(nodes), depth, l.moves, MAX_MOVES, l.out + 8, l.out));
+      const result = l.check(l.x.hayanagi_tsume_solve(l.enter(s), table, tableSize, BigInt(nodes), depth, l.moves, MAX_MOVES, l.out + 8, l.out));
       const searched = l.outNumber("the node count");
       if (TSUME_RESULTS[result] !== "mate") return { result: TSUME_RESULTS[result] ?? "unknown", line: null, nodes: searched };
       const codes = l.u16.slice(l.moves >>> 1, (l.moves >>> 1) + l.outSize());
@@ -1003,7 +1088,7 @@ export class Position {
    *  (P L N S G B R K +P +L +N +S +B +R). ILLEGAL_MOVE if it is not legal here. */
   see(move, values) {
     const s = this.#live();
-    const l = s.l;
+    const l = extended(s.l, "see()");
     const code = l.encode(move);
     let table = 0;
     if (values !== undefined) {
@@ -1011,15 +1096,16 @@ export class Position {
       table = l.keys;
       values.forEach((value, i) => l.view.setInt32(table + 4 * i, expectInteger(value, `values[${i}]`, -0x7fffffff, 0x7fffffff), true));
     }
-    l.check(l.x.hayanagi_see(s.pos, code, table, l.out + 24));
+    l.check(l.x.hayanagi_see(l.enter(s), code, table, l.out + 24));
     return l.view.getInt32(l.out + 24, true);
   }
 
   /** A legal move as CSA writes it ("+7776FU"; Rust: `csa_move`). ILLEGAL_MOVE if it is not legal here. */
   csaMove(move) {
     const s = this.#live();
-    const l = s.l;
-    const length = l.check(l.x.hayanagi_move_to_csa(s.pos, l.encode(move), l.textOut, 256, 0));
+    const l = extended(s.l, "csaMove()");
+    const code = l.encode(move);
+    const length = l.check(l.x.hayanagi_move_to_csa(l.enter(s), code, l.textOut, 256, 0));
     return decoder.decode(l.u8.subarray(l.textOut, l.textOut + length));
   }
 
@@ -1028,22 +1114,24 @@ export class Position {
   parseCsaMove(text) {
     expectString(text, "the CSA move");
     const s = this.#live();
-    const l = s.l;
+    const l = extended(s.l, "parseCsaMove()");
     const length = l.putText(text);
-    const result = l.x.hayanagi_parse_csa_move(s.pos, l.textIn, length, l.out + 16, l.out + 8);
+    const pos = l.enter(s);
+    const result = l.x.hayanagi_parse_csa_move(pos, l.textIn, length, l.out + 16, l.out + 8);
     if (result < 0) throw l.error(result, result === ERRNO.ILLEGAL_MOVE ? undefined : l.outSize(), text);
-    return l.moveIn(s.pos, l.outU16());
+    return l.moveIn(pos, l.outU16());
   }
 
   /** A legal move in Japanese notation (Rust: `japanese_move`): `style` "ki2" ("▲７六歩", the default) or
    *  "kif" ("７六歩(77)"); `previous`, the square the move before went to, makes 同 ("同　銀"). */
   japaneseMove(move, { style = "ki2", previous } = {}) {
     const s = this.#live();
-    const l = s.l;
+    const l = extended(s.l, "japaneseMove()");
     const styles = ["kif", "ki2"];
     if (!styles.includes(style)) throw new TypeError(`hayanagi: a Japanese style is "kif" or "ki2", not ${describe(style)}`);
     const to = previous === undefined || previous === null ? NO_SQUARE : expectSquare(previous, "previous");
-    const length = l.check(l.x.hayanagi_move_to_japanese(s.pos, l.encode(move), to, styles.indexOf(style), l.textOut, 256, 0));
+    const code = l.encode(move);
+    const length = l.check(l.x.hayanagi_move_to_japanese(l.enter(s), code, to, styles.indexOf(style), l.textOut, 256, 0));
     return decoder.decode(l.u8.subarray(l.textOut, l.textOut + length));
   }
 
@@ -1053,24 +1141,25 @@ export class Position {
   parseJapaneseMove(text, { previous } = {}) {
     expectString(text, "the Japanese move");
     const s = this.#live();
-    const l = s.l;
+    const l = extended(s.l, "parseJapaneseMove()");
     const to = previous === undefined || previous === null ? NO_SQUARE : expectSquare(previous, "previous");
     const length = l.putText(text);
-    const result = l.x.hayanagi_parse_japanese_move(s.pos, l.textIn, length, to, l.out + 16, l.out + 8, l.out + 32);
+    const pos = l.enter(s);
+    const result = l.x.hayanagi_parse_japanese_move(pos, l.textIn, length, to, l.out + 16, l.out + 8, l.out + 32);
     if (result < 0) {
       throw l.error(result, result === ERRNO.ILLEGAL_MOVE ? undefined : l.view.getUint32(l.out + 32, true), text);
     }
     const read = l.outSize();
     if (read !== length) throw l.error(ERRNO.MOVE_TRAILING, read, text);
-    return l.moveIn(s.pos, l.outU16());
+    return l.moveIn(pos, l.outU16());
   }
 
   /** The 32 bytes of this position in a packed layout: "hcp" (cshogi's HuffmanCodedPos, the default) or
    *  "sfen" (PackedSfen, of PSV records); both need both kings. */
   pack(format = "hcp") {
     const s = this.#live();
-    const l = s.l;
-    l.check(l.x.hayanagi_position_pack(s.pos, expectPacked(format), l.textOut, PACKED_SIZE));
+    const l = extended(s.l, "pack()");
+    l.check(l.x.hayanagi_position_pack(l.enter(s), expectPacked(format), l.textOut, PACKED_SIZE));
     return l.u8.slice(l.textOut, l.textOut + PACKED_SIZE);
   }
 
@@ -1116,20 +1205,18 @@ export function toMove(move) {
 function readRecordAt(bytes, index, size, what, read) {
   const data = expectBytes(bytes, what);
   expectInteger(index, "the record index", 0, Number.MAX_SAFE_INTEGER);
-  const l = lib();
+  const core = lib();
+  const l = extended(core, what === "the hcpe array" ? "readHcpe()" : "readPsv()");
   const start = index * size;
   if (start >= data.length) throw new RangeError(`hayanagi: ${what} has ${Math.floor(data.length / size)} records (${data.length} bytes): no record ${index}`);
   const record = data.subarray(start, start + size);
   const pointer = l.alloc(size);
   try {
     l.u8.set(record, pointer);
+    const result = read(l, pointer, record.length, l.scratch);
+    if (result < 0) throw l.error(result, start + l.outSize());
     const position = Position.startpos();
-    const state = stateOf(position);
-    const result = read(l, pointer, record.length, state.pos);
-    if (result < 0) {
-      position.dispose();
-      throw l.error(result, start + l.outSize());
-    }
+    l.leave(l.scratch, core, stateOf(position).pos);
     return position;
   } finally {
     l.release(pointer, size);
@@ -1150,7 +1237,6 @@ export function hcpeCount(bytes) {
  *  bestMove, result}` (`result` "draw", "black_win" or "white_win"; the position at ply 1). A corrupt
  *  record throws a HayanagiError with the byte offset into the array. */
 export function readHcpe(bytes, index) {
-  const l = lib();
   let fields;
   const position = readRecordAt(bytes, index, HCPE_SIZE, "the hcpe array", (l, record, length, pos) => {
     const result = l.x.hayanagi_hcpe_read(record, length, 0, pos, l.keys, l.out + 16, l.keys + 4, l.out + 8);
@@ -1158,18 +1244,20 @@ export function readHcpe(bytes, index) {
     return result;
   });
   const [evaluation, best, result] = fields;
-  return { position, eval: evaluation, bestMove: l.moveIn(stateOf(position).pos, best), result: GAME_RESULTS[result] };
+  const s = stateOf(position);
+  return { position, eval: evaluation, bestMove: s.l.moveIn(s.pos, best), result: GAME_RESULTS[result] };
 }
 
 /** An hcpe record (38 bytes) of a position, its evaluation (fits int16), a legal best move and the game's
  *  result ("draw", "black_win", "white_win"). */
 export function writeHcpe(position, { eval: evaluation, bestMove, result }) {
-  const l = lib();
-  const pos = recordOf(position);
+  const s = stateOf(checkPosition(position));
+  const l = extended(s.l, "writeHcpe()");
   const outcome = GAME_RESULTS.indexOf(result);
   if (outcome < 0) throw new TypeError(`hayanagi: an hcpe result is "draw", "black_win" or "white_win", not ${describe(result)}`);
   expectInteger(evaluation, "eval", -32768, 32767);
-  l.check(l.x.hayanagi_hcpe_write(pos, evaluation, l.encode(bestMove), outcome, l.textOut, HCPE_SIZE));
+  const code = l.encode(bestMove);
+  l.check(l.x.hayanagi_hcpe_write(l.enter(s), evaluation, code, outcome, l.textOut, HCPE_SIZE));
   return l.u8.slice(l.textOut, l.textOut + HCPE_SIZE);
 }
 
@@ -1181,7 +1269,6 @@ export function psvCount(bytes) {
 /** Reads PSV record `index` (PackedSfenValue) of a file's bytes: `{position, score, move, result}`
  *  (`result` "loss", "draw" or "win" for the side to move; the position at the record's game ply). */
 export function readPsv(bytes, index) {
-  const l = lib();
   let fields;
   const position = readRecordAt(bytes, index, PSV_SIZE, "the PSV array", (l, record, length, pos) => {
     const result = l.x.hayanagi_psv_read(record, length, 0, pos, l.keys, l.out + 16, l.keys + 4, l.out + 8);
@@ -1189,27 +1276,28 @@ export function readPsv(bytes, index) {
     return result;
   });
   const [score, move, result] = fields;
-  return { position, score, move: l.moveIn(stateOf(position).pos, move), result: PSV_RESULTS[result + 1] };
+  const s = stateOf(position);
+  return { position, score, move: s.l.moveIn(s.pos, move), result: PSV_RESULTS[result + 1] };
 }
 
 /** A PSV record (40 bytes) of a position (its ply is the game ply, at most 65535), a score (int16), a
  *  legal move and the result for the side to move ("loss", "draw", "win"). */
 export function writePsv(position, { score, move, result }) {
-  const l = lib();
-  const pos = recordOf(position);
+  const s = stateOf(checkPosition(position));
+  const l = extended(s.l, "writePsv()");
   const outcome = PSV_RESULTS.indexOf(result);
   if (outcome < 0) throw new TypeError(`hayanagi: a PSV result is "loss", "draw" or "win", not ${describe(result)}`);
   expectInteger(score, "score", -32768, 32767);
-  l.check(l.x.hayanagi_psv_write(pos, score, l.encode(move), outcome - 1, l.textOut, PSV_SIZE));
+  const code = l.encode(move);
+  l.check(l.x.hayanagi_psv_write(l.enter(s), score, code, outcome - 1, l.textOut, PSV_SIZE));
   return l.u8.slice(l.textOut, l.textOut + PSV_SIZE);
 }
 
-/** The module record of a live Position argument. */
-function recordOf(position) {
+/** A live Position argument. */
+function checkPosition(position) {
   if (!(position instanceof Position)) throw new TypeError(`hayanagi: a Position is needed, not ${describe(position)}`);
-  const s = stateOf(position);
-  if (s.pos === 0) throw new Error("hayanagi: the position was disposed of");
-  return s.pos;
+  if (stateOf(position).pos === 0) throw new Error("hayanagi: the position was disposed of");
+  return position;
 }
 
 // ----- games -----

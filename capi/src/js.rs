@@ -10,10 +10,12 @@
 use hayanagi::{Move, Piece, Position};
 
 use crate::ErrorCode;
+#[cfg(not(feature = "extended"))]
+use crate::moves::hayanagi_legal_moves;
+#[cfg(feature = "extended")]
 use crate::moves::hayanagi_legal_moves_of;
-use crate::position::code;
 use crate::query::piece_code;
-use crate::record::{PositionRecord, UndoRecord, change_position, read_position, read_undo};
+use crate::record::{PositionRecord, read_position};
 
 /// The key of `mv` in `pos`, the position it is about to be played in (any move code: pieces that
 /// are not there read as 0).
@@ -67,7 +69,16 @@ pub unsafe extern "C" fn hayanagi_js_legal_keys(
     // overwrites codes 2i and 2i + 1, which are read by then.
     let codes = keys.cast::<u16>();
     // SAFETY: the caller's contract; `capacity` u32 hold `capacity` u16.
+    #[cfg(feature = "extended")]
     let count = unsafe { hayanagi_legal_moves_of(pos, filter, codes, capacity, core::ptr::null_mut()) };
+    // The core module (the npm package's, built without the extended set) has the full list only:
+    // the filters are the extended module's.
+    #[cfg(not(feature = "extended"))]
+    let count = match filter {
+        // SAFETY: the caller's contract; `capacity` u32 hold `capacity` u16.
+        0 => unsafe { hayanagi_legal_moves(pos, codes, capacity, core::ptr::null_mut()) },
+        _ => ErrorCode::OutOfRange.code(),
+    };
     if count <= 0 {
         return count;
     }
@@ -82,29 +93,4 @@ pub unsafe extern "C" fn hayanagi_js_legal_keys(
         }
     }
     count
-}
-
-/// Takes back the move `mv` recorded in `*undo`, as `hayanagi_undo` does (the same checks, in the
-/// same call, so that the wrapper's hot undo crosses the boundary once), and returns its key in the
-/// position it was played in (the one reached), or `hayanagi_undo`'s error. `mv` is the caller's note
-/// of the move (the wrapper's undo stack); `BAD_MOVE`, with nothing taken back, if it is no move code.
-///
-/// # Safety
-/// As `hayanagi_undo`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn hayanagi_js_undo(pos: *mut PositionRecord, undo: *const UndoRecord, mv: u16) -> i32 {
-    let Some(parsed) = Move::from_bits(mv) else { return ErrorCode::BadMove.code() };
-    // SAFETY: the caller's contract. The record is not read when the position is refused.
-    let result = unsafe {
-        change_position(
-            pos,
-            #[inline(always)]
-            |pos| {
-                let record = read_undo(undo)?;
-                pos.undo(record).map_err(|_| ErrorCode::UndoMismatch)?;
-                Ok(key(pos, parsed) as i32)
-            },
-        )
-    };
-    code(result)
 }

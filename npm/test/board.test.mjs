@@ -6,12 +6,12 @@
 // npm/check.sh serves the installed project on 127.0.0.1 and runs this; --update writes the screenshot.
 import { readFile, writeFile } from "node:fs/promises";
 
-import { load, Position } from "hayanagi";
+import { load, loadExtended, Position } from "hayanagi";
 import { loadRecords, readRecord } from "hayanagi/records";
 import puppeteer from "puppeteer-core";
 
 const [url, chromium, expectedPath, update] = process.argv.slice(2);
-await Promise.all([load(), loadRecords()]);
+await Promise.all([load(), loadExtended(), loadRecords()]);
 
 let checks = 0;
 function check(condition, message) {

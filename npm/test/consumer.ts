@@ -5,6 +5,8 @@ import {
   Game,
   HayanagiError,
   load,
+  loadExtended,
+  initExtendedSync,
   Position,
   SQUARES,
   toMove,
@@ -32,6 +34,10 @@ import {
 } from "hayanagi";
 
 await load();
+await loadExtended();
+// The synchronous twin returns nothing to await.
+// @ts-expect-error: void is no promise
+if (Math.random() > 2) (initExtendedSync() satisfies Promise<void>);
 
 const pos: Position = Position.fromUsi("position startpos moves 7g7f 3c3d");
 const moves: Move[] = pos.legalMoves();

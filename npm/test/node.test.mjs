@@ -111,5 +111,45 @@ test("CommonJS: require('hayanagi') is node.cjs, with initSync and the same API 
   assert.equal(out.trim(), "30");
 });
 
+test("two modules: the core one without the extended set, at most 84,000 B gzipped; the extended one loaded on its own", async () => {
+  const { gzipSync } = await import("node:zlib");
+  const core = await readFile(wasmUrl);
+  const extendedUrl = new URL(import.meta.resolve("hayanagi/extended.wasm"));
+  const extended = await readFile(extendedUrl);
+  const exports = (bytes) => WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
+  assert.ok(!exports(core).includes("hayanagi_mate_in_3") && !exports(core).includes("hayanagi_tsume_solve"));
+  assert.ok(exports(extended).includes("hayanagi_mate_in_3") && exports(extended).includes("hayanagi_legal_moves_of"));
+  assert.deepEqual(WebAssembly.Module.imports(new WebAssembly.Module(extended)), []);
+  const gzipped = gzipSync(core, { level: 9 }).length;
+  assert.ok(gzipped <= 84000, `the core module is ${gzipped} B gzipped (issue 20: at most 84 KB)`);
+  // Before loadExtended(), what needs it says so (a fresh process: this one has loaded it).
+  const out = (await import("node:child_process")).execFileSync(process.execPath, [
+    "--input-type=module",
+    "-e",
+    'import * as h from "hayanagi"; await h.load(); const p = h.Position.startpos(); console.log(p.perft(3), p.legalMoveCount("all")); for (const f of [() => p.mateIn1(), () => p.legalMoves("checks"), () => h.Position.handicap("bishop"), () => h.handicaps()]) { try { f(); } catch (e) { console.log(e.constructor.name, e.message); } }',
+  ], { cwd: fileURLToPath(new URL("..", import.meta.url)), encoding: "utf8" });
+  const lines = out.trim().split("\n");
+  assert.equal(lines[0], "25470 30");
+  assert.equal(lines.length, 5);
+  for (const line of lines.slice(1)) assert.match(line, /^Error hayanagi: .* is in the extended module: call `await loadExtended\(\)` or `initExtendedSync\(bytes\)` first$/);
+  // Each module is its own: the core one is not the extended one, and the other way round works.
+  await assert.rejects(hy.loadExtended(core), /not the extended one/);
+  assert.throws(() => hy.initExtendedSync(core), /not the extended one/);
+  await hy.loadExtended();
+  hy.initExtendedSync();
+  hy.initExtendedSync(fileURLToPath(extendedUrl));
+  await hy.loadExtended(new WebAssembly.Module(extended));
+  // A position crosses from one to the other and back as its record: the same answers either way.
+  const pos = Position.fromUsi("position startpos moves 7g7f 3c3d 8h2b+");
+  const back = Position.unpack(pos.pack());
+  assert.equal(back.sfen().split(" ").slice(0, 3).join(" "), pos.sfen().split(" ").slice(0, 3).join(" "));
+  assert.equal(back.key(), pos.key());
+  assert.equal(back.perft(3), pos.perft(3));
+  assert.deepEqual(pos.legalMoves("captures").map((m) => m.usi), pos.legalMoves().filter((m) => m.captured !== null).map((m) => m.usi));
+  // A move is one object whichever module named it.
+  assert.equal(pos.legalMoves("captures")[0], pos.legalMoves().find((m) => m.captured !== null));
+});
+
 await load();
+await hy.loadExtended();
 for (const [name, fn] of cases(hy)) test(name, fn);

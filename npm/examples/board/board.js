@@ -1,11 +1,12 @@
 // A playable shogi board over the hayanagi package: the core (legal moves, where each piece can go,
-// play, status, mate search) and hayanagi/records (KIF, KI2, CSA read and written, moves in Japanese).
+// play, status), its extended module (mate search) and hayanagi/records (KIF, KI2, CSA read and written, moves in Japanese).
 // The page keeps a start position and a line of USI moves, shows the position after `ply` of them, and
 // draws everything again after each change: the package answers every question, the page only draws.
-import { load, Position, SQUARES } from "hayanagi";
+import { load, loadExtended, Position, SQUARES } from "hayanagi";
 import { loadRecords, readRecord, writeRecord } from "hayanagi/records";
 
-await Promise.all([load(), loadRecords()]);
+// The core module; the extended one (mate search, the tsume solver); the records module.
+await Promise.all([load(), loadExtended(), loadRecords()]);
 
 const NAMES = { P: "歩", L: "香", N: "桂", S: "銀", G: "金", B: "角", R: "飛", K: "玉" };
 Object.assign(NAMES, { "+P": "と", "+L": "杏", "+N": "圭", "+S": "全", "+B": "馬", "+R": "龍" });
