@@ -21,7 +21,7 @@ pub use kinds::{MoveFilter, MoveGroup, MoveGroupIter, Origin, Promotion};
 
 use crate::{
     Bitboard, Color, Move, MoveList, PieceKind, Position, Square, between, bishop_attacks, lance_attacks, rook_attacks,
-    step_attacks, step_to,
+    step_attacks,
 };
 
 /// Receives generated moves in groups. A group may have no target (the generator does not test
@@ -52,6 +52,42 @@ pub(crate) struct Scope {
 impl Scope {
     /// Every legal move.
     pub(crate) const ALL: Scope = Scope { board: Bitboard::FULL, drops: true };
+}
+
+/// Per board row (rank), the rows within three of it; per column (file), the columns within two:
+/// [`near`]'s halves.
+static NEAR_LINES: ([Bitboard; 9], [Bitboard; 9]) = {
+    let (mut rows, mut cols) = ([Bitboard::EMPTY; 9], [Bitboard::EMPTY; 9]);
+    let mut square: usize = 0;
+    while square < 81 {
+        let (row, col) = (square / 9, square % 9);
+        let bit: u128 = 1 << square;
+        let mut line: usize = 0;
+        while line < 9 {
+            if row.abs_diff(line) <= 3 {
+                let bits = rows[line].to_u128() | bit;
+                rows[line] = Bitboard::from_raw(bits as u64, (bits >> 64) as u64);
+            }
+            if col.abs_diff(line) <= 2 {
+                let bits = cols[line].to_u128() | bit;
+                cols[line] = Bitboard::from_raw(bits as u64, (bits >> 64) as u64);
+            }
+            line += 1;
+        }
+        square += 1;
+    }
+    (rows, cols)
+};
+
+/// The squares within two files and three ranks of `center`: wherever a stepping piece (a knight
+/// included) must stand to reach `center` or a square next to it.
+#[inline(always)]
+fn near(center: Square) -> Bitboard {
+    let (row, col) = (center.index() / 9, center.index() % 9);
+    match (NEAR_LINES.0.get(row), NEAR_LINES.1.get(col)) {
+        (Some(&rows), Some(&cols)) => rows & cols,
+        _ => Bitboard::FULL,
+    }
 }
 
 /// Writes each move into a [`MoveList`].
@@ -287,31 +323,22 @@ impl Position {
         // The king leaves its square, so a slider checking it also attacks the squares behind it.
         let occupied = self.occupied().without(king);
         let targets = step_attacks(self.side_to_move(), PieceKind::King, king) & !excluded;
-        let safe = self.unattacked(them, targets, occupied);
+        let safe = self.unattacked(them, targets, king, occupied);
         if safe.is_empty() { ControlFlow::Continue(()) } else { sink.add(board(king, safe, Promotion::Unpromoted)) }
     }
 
-    /// The squares of `squares` that `color` does not attack with `occupied` blocking its sliders:
-    /// [`Position::attacks_square`] for a set at once. The stepping pieces are looked up target by
-    /// target (one read per kind), then each slider once, and only when its lines cross what is left.
+    /// The squares of `squares` (each one next to `center` or `center` itself) that `color` does not
+    /// attack with `occupied` blocking its sliders: [`Position::attacks_square`] for a set at once.
+    /// The stepping pieces near `center` (few, usually none of the enemy's) add their steps, then each
+    /// slider is looked up once, and only when its lines cross what is left.
     #[inline(always)]
-    fn unattacked(&self, color: Color, squares: Bitboard, occupied: Bitboard) -> Bitboard {
+    fn unattacked(&self, color: Color, squares: Bitboard, center: Square, occupied: Bitboard) -> Bitboard {
+        if squares.is_empty() {
+            return squares;
+        }
         let theirs = self.colored(color);
         let k = |kind: PieceKind| self.kind(kind) & theirs;
-        let (pawns, knights, silvers) = (k(PieceKind::Pawn), k(PieceKind::Knight), k(PieceKind::Silver));
-        let golds = self.golds() & theirs;
-        let kings = k(PieceKind::King) | k(PieceKind::Horse) | k(PieceKind::Dragon);
-        let mut safe = Bitboard::EMPTY;
-        for to in squares {
-            let steps = (step_to(color, PieceKind::Pawn, to) & pawns)
-                | (step_to(color, PieceKind::Knight, to) & knights)
-                | (step_to(color, PieceKind::Silver, to) & silvers)
-                | (step_to(color, PieceKind::Gold, to) & golds)
-                | (step_to(color, PieceKind::King, to) & kings);
-            if steps.is_empty() {
-                safe = safe.with(to);
-            }
-        }
+        let mut safe = squares & !self.step_attacks_near(color, center);
         let (rooks, bishops, lances) = (
             k(PieceKind::Rook) | k(PieceKind::Dragon),
             k(PieceKind::Bishop) | k(PieceKind::Horse),
@@ -345,6 +372,37 @@ impl Position {
             }
         }
         safe
+    }
+
+    /// The squares `color`'s pieces near `center` (see [`near`]) reach in one step: among the squares
+    /// next to `center`, exactly those a stepping piece of `color` attacks.
+    #[inline(always)]
+    fn step_attacks_near(&self, color: Color, center: Square) -> Bitboard {
+        let mut attacked = Bitboard::EMPTY;
+        for from in self.colored(color) & near(center) {
+            if let Some(piece) = self.piece_at(from) {
+                attacked |= step_attacks(color, piece.kind(), from);
+            }
+        }
+        attacked
+    }
+
+    /// True when a slider (lance, bishop, rook, horse or dragon) of `color` attacks `square` with
+    /// `occupied` blocking: [`Position::attacks_square`] without the stepping pieces.
+    #[inline(always)]
+    fn slider_attacks_square(&self, color: Color, square: Square, occupied: Bitboard) -> bool {
+        let theirs = self.colored(color);
+        let k = |kind: PieceKind| self.kind(kind) & theirs;
+        let rooks = k(PieceKind::Rook) | k(PieceKind::Dragon);
+        if !rooks.is_empty() && rook_attacks(square, occupied).intersects(rooks) {
+            return true;
+        }
+        let bishops = k(PieceKind::Bishop) | k(PieceKind::Horse);
+        if !bishops.is_empty() && bishop_attacks(square, occupied).intersects(bishops) {
+            return true;
+        }
+        let lances = k(PieceKind::Lance);
+        !lances.is_empty() && lance_attacks(color.flip(), square, occupied).intersects(lances)
     }
 
     /// Moves of every piece but the king onto `targets`.
@@ -506,6 +564,9 @@ impl Position {
 
     /// True when a pawn of the side to move dropped on `square` (in front of the enemy king on
     /// `their_king`) would leave the enemy without a legal reply.
+    ///
+    /// The refutations are tried cheapest and likeliest first: the king takes an undefended pawn,
+    /// the king steps away, and only then (rarely reached) another piece takes the pawn.
     fn pawn_drop_mates(&self, square: Square, their_king: Square) -> bool {
         let us = self.side_to_move();
         let them = us.flip();
@@ -514,19 +575,21 @@ impl Position {
         if !self.attacks_square(us, square, occupied) {
             return false;
         }
+        // The king steps away to a square we do not attack.
+        let escapes = step_attacks(them, PieceKind::King, their_king)
+            & !self.colored(them).with(square)
+            & !self.step_attacks_near(us, their_king);
+        let without_king = occupied.without(their_king);
+        for to in escapes {
+            if !self.slider_attacks_square(us, to, without_king) {
+                return false;
+            }
+        }
         // Another piece takes it unless that uncovers its king.
         let capturers = self.attackers_to(them, square, occupied).without(their_king);
         for from in capturers {
             let after = occupied.without(from);
             if self.slider_attackers(us, their_king, after).is_empty() {
-                return false;
-            }
-        }
-        // The king steps away to a square we do not attack.
-        let escapes = step_attacks(them, PieceKind::King, their_king) & !self.colored(them).with(square);
-        let without_king = occupied.without(their_king);
-        for to in escapes {
-            if !self.attacks_square(us, to, without_king) {
                 return false;
             }
         }
