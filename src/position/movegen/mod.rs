@@ -39,6 +39,86 @@ pub(crate) trait Sink {
         }
         ControlFlow::Continue(())
     }
+
+    /// The drops of a lance (if `lance`) and a knight (if `knight`) of `us` onto `targets` but their
+    /// dead squares, one group each in that order.
+    #[inline(always)]
+    fn add_forward_drops(&mut self, us: Color, lance: bool, knight: bool, targets: Bitboard) -> ControlFlow<()> {
+        let drop = |kind, targets| MoveGroup::new(Origin::Drop(kind), targets, Promotion::Unpromoted);
+        if lance {
+            self.add(drop(PieceKind::Lance, targets & !Bitboard::dead_squares(us, PieceKind::Pawn)))?;
+        }
+        if knight {
+            self.add(drop(PieceKind::Knight, targets & !Bitboard::dead_squares(us, PieceKind::Knight)))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Moves of a pawn, lance or knight of `us` (a knight if `knight`) from `origin` onto `to`:
+    /// forced promotion on its dead rows (where it could never move again), optional elsewhere in
+    /// the zone, none outside it.
+    #[inline(always)]
+    fn add_forward(&mut self, us: Color, origin: Origin, to: Bitboard, knight: bool) -> ControlFlow<()> {
+        let zone = Bitboard::promotion_zone(us);
+        let group = |targets, promotion| MoveGroup::new(origin, targets, promotion);
+        if !to.intersects(zone) {
+            return self.add(group(to, Promotion::Unpromoted));
+        }
+        let dead = Bitboard::dead_squares(us, if knight { PieceKind::Knight } else { PieceKind::Pawn });
+        self.add(group(to & dead, Promotion::Promoted))?;
+        self.add(group(to & zone & !dead, Promotion::Both))?;
+        self.add(group(to & !zone, Promotion::Unpromoted))
+    }
+
+    /// Moves of a silver, bishop or rook of `us` from `from` onto `to`: promotion optional when the
+    /// move starts or ends in the zone.
+    #[inline(always)]
+    fn add_zone(&mut self, us: Color, from: Square, to: Bitboard) -> ControlFlow<()> {
+        let zone = Bitboard::promotion_zone(us);
+        if zone.contains(from) {
+            self.add(board(from, to, Promotion::Both))
+        } else if to.intersects(zone) {
+            self.add(board(from, to & zone, Promotion::Both))?;
+            self.add(board(from, to & !zone, Promotion::Unpromoted))
+        } else {
+            self.add(board(from, to, Promotion::Unpromoted))
+        }
+    }
+}
+
+/// The number of squares of each of 512 row patterns: a row's count in one read where the CPU has
+/// no popcount instruction.
+#[cfg(not(target_feature = "popcnt"))]
+static ROW_COUNTS: [u8; 512] = {
+    let mut counts = [0; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        counts[pattern] = (pattern as u32).count_ones() as u8;
+        pattern += 1;
+    }
+    counts
+};
+
+/// The squares of `set` on each row of `us`'s promotion zone, the farthest row (the pawn's and
+/// lance's dead row) first.
+#[inline(always)]
+fn zone_row_counts(set: Bitboard, us: Color) -> [u32; 3] {
+    let (lo, hi) = (set.lo(), set.hi());
+    let rows = match us {
+        Color::Black => [lo, lo >> 9, lo >> 18],
+        Color::White => [hi >> 8, (lo >> 63) | (hi << 1), lo >> 54],
+    };
+    rows.map(|row| {
+        let row = row & 0x1ff;
+        #[cfg(target_feature = "popcnt")]
+        let count = row.count_ones();
+        #[cfg(not(target_feature = "popcnt"))]
+        let count = match ROW_COUNTS.get(row as usize) {
+            Some(&count) => count as u32,
+            None => 0,
+        };
+        count
+    })
 }
 
 /// Which moves a generation covers: board moves (the king's included) only onto `board`, and drops
@@ -170,6 +250,55 @@ impl Sink for CountSink {
         self.0 += kinds.len() as u64 * targets.count() as u64;
         ControlFlow::Continue(())
     }
+
+    #[inline(always)]
+    fn add_forward_drops(&mut self, us: Color, lance: bool, knight: bool, targets: Bitboard) -> ControlFlow<()> {
+        // One count of the targets, less those on the dead rows, counted row by row.
+        if lance || knight {
+            let [last, second, _] = zone_row_counts(targets, us);
+            let lance_targets = targets.count() - last;
+            self.0 += if lance { lance_targets as u64 } else { 0 };
+            self.0 += if knight { (lance_targets - second) as u64 } else { 0 };
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn add_forward(&mut self, us: Color, _origin: Origin, to: Bitboard, knight: bool) -> ControlFlow<()> {
+        // Every target once, and once more where promotion is optional (the zone's rows that are
+        // not dead rows).
+        #[cfg(not(target_feature = "popcnt"))]
+        if to.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let mut n = to.count();
+        if to.intersects(Bitboard::promotion_zone(us)) {
+            let [_, second, third] = zone_row_counts(to, us);
+            n += if knight { third } else { second + third };
+        }
+        self.0 += n as u64;
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn add_zone(&mut self, us: Color, from: Square, to: Bitboard) -> ControlFlow<()> {
+        // Every target once, and once more where the move may promote.
+        #[cfg(not(target_feature = "popcnt"))]
+        if to.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let zone = Bitboard::promotion_zone(us);
+        let n = if zone.contains(from) {
+            2 * to.count()
+        } else if to.intersects(zone) {
+            let [last, second, third] = zone_row_counts(to, us);
+            to.count() + last + second + third
+        } else {
+            to.count()
+        };
+        self.0 += n as u64;
+        ControlFlow::Continue(())
+    }
 }
 
 /// Looks for one move; stops when it is found.
@@ -186,31 +315,6 @@ impl Sink for FindSink {
 #[inline(always)]
 fn board(from: Square, targets: Bitboard, promotion: Promotion) -> MoveGroup {
     MoveGroup::new(Origin::Square(from), targets, promotion)
-}
-
-/// Moves of a pawn, lance or knight: forced promotion on the `dead` ranks (where it could never move
-/// again), optional elsewhere in the zone, none outside it.
-#[inline(always)]
-fn forward_moves<S: Sink>(sink: &mut S, from: Square, to: Bitboard, zone: Bitboard, dead: Bitboard) -> ControlFlow<()> {
-    if !to.intersects(zone) {
-        return sink.add(board(from, to, Promotion::Unpromoted));
-    }
-    sink.add(board(from, to & dead, Promotion::Promoted))?;
-    sink.add(board(from, to & zone & !dead, Promotion::Both))?;
-    sink.add(board(from, to & !zone, Promotion::Unpromoted))
-}
-
-/// Moves of a silver, bishop or rook: promotion optional when the move starts or ends in the zone.
-#[inline(always)]
-fn zone_moves<S: Sink>(sink: &mut S, from: Square, to: Bitboard, zone: Bitboard) -> ControlFlow<()> {
-    if zone.contains(from) {
-        sink.add(board(from, to, Promotion::Both))
-    } else if to.intersects(zone) {
-        sink.add(board(from, to & zone, Promotion::Both))?;
-        sink.add(board(from, to & !zone, Promotion::Unpromoted))
-    } else {
-        sink.add(board(from, to, Promotion::Unpromoted))
-    }
 }
 
 impl Position {
@@ -408,20 +512,10 @@ impl Position {
     /// Moves of every piece but the king onto `targets`.
     #[inline(always)]
     fn board_moves<S: Sink>(&self, sink: &mut S, us: Color, targets: Bitboard, pinned: Bitboard) -> ControlFlow<()> {
-        let zone = Bitboard::promotion_zone(us);
-        let last1 = Bitboard::dead_squares(us, PieceKind::Pawn);
-
         // Pawns, all at once when not pinned.
         let pawns = self.pieces(us, PieceKind::Pawn);
         let pushes = (pawns & !pinned).forward(us) & targets;
-        let group = |targets, promotion| MoveGroup::new(Origin::PawnPushes(us), targets, promotion);
-        if pushes.intersects(zone) {
-            sink.add(group(pushes & last1, Promotion::Promoted))?;
-            sink.add(group(pushes & zone & !last1, Promotion::Both))?;
-            sink.add(group(pushes & !zone, Promotion::Unpromoted))?;
-        } else {
-            sink.add(group(pushes, Promotion::Unpromoted))?;
-        }
+        sink.add_forward(us, Origin::PawnPushes(us), pushes, false)?;
         for from in pawns & pinned {
             self.piece_moves(sink, us, PieceKind::Pawn, from, targets, pinned)?;
         }
@@ -466,37 +560,22 @@ impl Position {
         pinned: Bitboard,
     ) -> ControlFlow<()> {
         let occupied = self.occupied();
-        let zone = Bitboard::promotion_zone(us);
         // Pinned pieces move only along the line between their king and the pinner.
         let reach = |attacks: Bitboard| -> Bitboard {
             if pinned.contains(from) { attacks & targets & self.pin_line(us, from) } else { attacks & targets }
         };
         let king_steps = || step_attacks(us, PieceKind::King, from);
         match kind {
-            PieceKind::Pawn => forward_moves(
-                sink,
-                from,
-                reach(Bitboard::from_square(from).forward(us)),
-                zone,
-                Bitboard::dead_squares(us, PieceKind::Pawn),
-            ),
-            PieceKind::Lance => forward_moves(
-                sink,
-                from,
-                reach(lance_attacks(us, from, occupied)),
-                zone,
-                Bitboard::dead_squares(us, PieceKind::Pawn),
-            ),
-            PieceKind::Knight => forward_moves(
-                sink,
-                from,
-                reach(step_attacks(us, kind, from)),
-                zone,
-                Bitboard::dead_squares(us, PieceKind::Knight),
-            ),
-            PieceKind::Silver => zone_moves(sink, from, reach(step_attacks(us, kind, from)), zone),
-            PieceKind::Bishop => zone_moves(sink, from, reach(bishop_attacks(from, occupied)), zone),
-            PieceKind::Rook => zone_moves(sink, from, reach(rook_attacks(from, occupied)), zone),
+            PieceKind::Pawn => {
+                sink.add_forward(us, Origin::Square(from), reach(Bitboard::from_square(from).forward(us)), false)
+            }
+            PieceKind::Lance => {
+                sink.add_forward(us, Origin::Square(from), reach(lance_attacks(us, from, occupied)), false)
+            }
+            PieceKind::Knight => sink.add_forward(us, Origin::Square(from), reach(step_attacks(us, kind, from)), true),
+            PieceKind::Silver => sink.add_zone(us, from, reach(step_attacks(us, kind, from))),
+            PieceKind::Bishop => sink.add_zone(us, from, reach(bishop_attacks(from, occupied))),
+            PieceKind::Rook => sink.add_zone(us, from, reach(rook_attacks(from, occupied))),
             PieceKind::Horse => {
                 sink.add(board(from, reach(bishop_attacks(from, occupied) | king_steps()), Promotion::Unpromoted))
             }
@@ -542,12 +621,7 @@ impl Position {
             }
             sink.add(drop(PieceKind::Pawn, to))?;
         }
-        if hand.count(PieceKind::Lance) > 0 {
-            sink.add(drop(PieceKind::Lance, targets & !Bitboard::dead_squares(us, PieceKind::Pawn)))?;
-        }
-        if hand.count(PieceKind::Knight) > 0 {
-            sink.add(drop(PieceKind::Knight, targets & !Bitboard::dead_squares(us, PieceKind::Knight)))?;
-        }
+        sink.add_forward_drops(us, hand.count(PieceKind::Lance) > 0, hand.count(PieceKind::Knight) > 0, targets)?;
         // The kinds that drop anywhere: one target set for all.
         let mut kinds = [PieceKind::Silver; 4];
         let mut held = 0;
