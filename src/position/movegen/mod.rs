@@ -645,14 +645,14 @@ impl Position {
         let us = self.side_to_move();
         let them = us.flip();
         let occupied = self.occupied().with(square);
+        // Our stepping pieces' attacks next to their king: on the pawn and on the king's escapes.
+        let stepped = self.step_attacks_near(us, their_king);
         // The king takes the pawn unless we defend it.
-        if !self.attacks_square(us, square, occupied) {
+        if !stepped.contains(square) && !self.slider_attacks_square(us, square, occupied) {
             return false;
         }
         // The king steps away to a square we do not attack.
-        let escapes = step_attacks(them, PieceKind::King, their_king)
-            & !self.colored(them).with(square)
-            & !self.step_attacks_near(us, their_king);
+        let escapes = step_attacks(them, PieceKind::King, their_king) & !self.colored(them).with(square) & !stepped;
         let without_king = occupied.without(their_king);
         for to in escapes {
             if !self.slider_attacks_square(us, to, without_king) {
