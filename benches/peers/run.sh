@@ -10,7 +10,8 @@
 #
 # Not part of CI: it is slow, and its numbers belong to the machine it runs on. It builds the `peers` binary twice,
 # the default build and `-C target-cpu=native` (separate target dirs, under $CARGO_TARGET_DIR if set, else
-# benches/peers/target), and runs each case with every engine interleaved, timed by thread CPU time. Any node
+# benches/peers/target), and runs each case with every engine interleaved, timed by thread CPU time (a perft shorter
+# than 0.2 s is repeated within each timed run, `peers --min-time`). Any node
 # count that disagrees with another engine's or with docs/RULES.md R114 stops the script with an error. Progress goes to
 # stderr, the table to stdout. `shogi_legality_lite` ("lite") is left out where it would take minutes a run.
 #
@@ -54,7 +55,10 @@ else
     "matsuri 3 nobulk,bulk $ALL"
     "matsuri 4 bulk $FAST"
     "maxmoves 3 bulk,nobulk $FAST"
-    # depth 3 takes some 15 ms, too short to time a bulk count; depth 4 (9.3 G nodes) for the fastest, 3 repetitions
+    # depth 3's bulk count takes some 15-35 ms: every timed run repeats it to 0.2 s (peers --min-time, the same for
+    # every engine; yaneuraou.py likewise). Depth 4 (9.3 G nodes) for the fastest, 3 repetitions: its leaves are the
+    # other side's (White, 3 kinds in hand, ~175 moves), depth 3's Black's (7 kinds in hand, ~505 moves), so the two
+    # rows measure different work, not the same work at two lengths.
     "maxmoves 4 bulk hayanagi,shunsai,haitaka 3"
   )
 fi
@@ -88,8 +92,8 @@ fi
 elapsed=$(( $(date +%s) - started ))
 
 peers="$TARGET/peers-default/release/peers"
-echo "Perft, median of $REPS runs of thread CPU time, engines interleaved; \`time ÷ hayanagi's\` above 1 means"
-echo "slower than hayanagi in the same build and mode. $(lscpu | sed -n 's/^Model name: *//p' | head -n1),"
+echo "Perft, median of $REPS runs of thread CPU time, engines interleaved (a perft under 0.2 s is repeated within a run"
+echo "and timed per perft); \`time ÷ hayanagi's\` above 1 means slower than hayanagi in the same build and mode. $(lscpu | sed -n 's/^Model name: *//p' | head -n1),"
 echo "$(nproc) cores; $(rustc --version); $(date -u '+%Y-%m-%d %H:%M UTC'); load average $load_before before,"
 echo "$(cut -d' ' -f1-3 /proc/loadavg) after; took $elapsed s. \`benches/peers/run.sh${1:+ $1}\`"
 echo

@@ -8,7 +8,9 @@ YaneuraOu is GPL: nothing of it is in this repository. This only drives a binary
 `position sfen ...`, `go perft N`, `quit`, one process per run. Its perft counts the last ply
 from the legal move list (bulk) and uses no hash table. Its time is the child process's CPU time
 (user + system) minus that of the same process running `go perft 1` (start-up, tables, I/O;
-the least of three). Each repetition runs YaneuraOu and then hayanagi's bulk perft of the same
+the least of three). A perft shorter than 0.2 s of CPU time (as measured on the first run) is
+repeated within the process (`go perft N` that many times; the time is per perft), as `peers`
+repeats hayanagi's with its default `--min-time 0.2`. Each repetition runs YaneuraOu and then hayanagi's bulk perft of the same
 position and depth (`peers ... --engines hayanagi --reps 1`, thread CPU time), so the two share
 the machine's load; the row's last column is YaneuraOu's median time over hayanagi's median of
 those same runs. The node counts must agree. The position names and SFENs come from
@@ -34,14 +36,17 @@ def positions(peers):
     return named
 
 
-def yaneuraou_once(binary, sfen, depth):
-    """(nodes, CPU seconds) of one YaneuraOu process running `go perft depth`."""
+MIN_TIME = 0.2
+
+
+def yaneuraou_once(binary, sfen, depth, calls=1):
+    """(nodes, CPU seconds) of one YaneuraOu process running `go perft depth` `calls` times."""
     commands = [
         "usi",
         "setoption name Threads value 1",
         "setoption name USI_Hash value 1",
         f"position sfen {sfen}",
-        f"go perft {depth}",
+        *[f"go perft {depth}"] * calls,
         "quit",
     ]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -50,8 +55,8 @@ def yaneuraou_once(binary, sfen, depth):
     ).stdout
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     nodes = re.findall(r"Nodes searched: (\d+)", out)
-    if len(nodes) != 1:
-        raise SystemExit(f"yaneuraou.py: no 'Nodes searched' line from {binary}:\n{out[-2000:]}")
+    if len(nodes) != calls or len(set(nodes)) != 1:
+        raise SystemExit(f"yaneuraou.py: not {calls} equal 'Nodes searched' lines from {binary}:\n{out[-2000:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return int(nodes[0]), cpu
 
@@ -88,14 +93,17 @@ def main():
     build = sys.argv[6] if len(sys.argv) > 6 else "native"
     sfen = positions(peers).get(position, position)
     startup = min(yaneuraou_once(binary, sfen, 1)[1] for _ in range(3))
+    # Perfts per process: as many as last MIN_TIME (the first run, untimed, tells), with a tenth to spare.
+    one = max(yaneuraou_once(binary, sfen, depth)[1] - startup, 1e-4)
+    calls = 1 if one >= MIN_TIME else min(int(MIN_TIME * 1.1 / one) + 1, 100_000)
     ours, theirs, count = [], [], None
     for _ in range(reps):
-        nodes, cpu = yaneuraou_once(binary, sfen, depth)
+        nodes, cpu = yaneuraou_once(binary, sfen, depth, calls)
         our_nodes, our_cpu = hayanagi_once(peers, position, depth)
         if nodes != our_nodes or (count is not None and nodes != count):
             raise SystemExit(f"yaneuraou.py: {position} depth {depth}: YaneuraOu counts {nodes}, hayanagi {our_nodes}")
         count = nodes
-        theirs.append(max(cpu - startup, 1e-6))
+        theirs.append(max(cpu - startup, 1e-6) / calls)
         ours.append(our_cpu)
     seconds = statistics.median(theirs)
     ratio = seconds / statistics.median(ours)

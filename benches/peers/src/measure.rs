@@ -13,8 +13,10 @@ pub struct Job {
     perft: Box<dyn Perft>,
     /// The count of the first timed run; every later run must repeat it.
     pub nodes: Option<u64>,
-    /// Thread CPU time of each timed run.
+    /// Thread CPU time per perft of each timed run.
     pub times: Vec<Duration>,
+    /// Perfts per timed run, set by the first run: as many as last at least `Options::min_time`.
+    calls: Option<u32>,
 }
 
 impl Job {
@@ -39,7 +41,7 @@ pub fn set_up(options: &Options) -> Result<Vec<Job>, String> {
     'engines: for &engine in &options.engines {
         for &mode in options.modes.iter().filter(|mode| engine.modes.contains(mode)) {
             match (engine.setup)(&options.target.sfen) {
-                Ok(perft) => jobs.push(Job { engine, mode, perft, nodes: None, times: Vec::new() }),
+                Ok(perft) => jobs.push(Job { engine, mode, perft, nodes: None, times: Vec::new(), calls: None }),
                 Err(reason) => {
                     eprintln!("note: {} left out, it refuses the position: {reason}", engine.name);
                     continue 'engines;
@@ -65,20 +67,27 @@ pub fn run(jobs: &mut [Job], options: &Options) -> Result<(), Disagreement> {
     for rep in 0..options.reps {
         for index in (0..count).map(|offset| (rep + offset) % count) {
             let job = &mut jobs[index];
-            let wall_start = Instant::now();
-            let cpu_start = thread_cpu_time();
-            let nodes = job.perft.perft(depth, job.mode);
-            let cpu = thread_cpu_time().saturating_sub(cpu_start);
-            let wall = wall_start.elapsed();
+            let (mut nodes, mut cpu, mut wall, mut calls) = timed(job, depth, job.calls.unwrap_or(1))?;
+            if job.calls.is_none() {
+                // The first run sets the perfts per run; one too short to time is repeated at once with
+                // enough perfts, and that repetition is the sample.
+                let needed = calls_for(cpu, options.min_time);
+                if needed > 1 {
+                    (nodes, cpu, wall, calls) = timed(job, depth, needed)?;
+                }
+                job.calls = Some(calls);
+            }
             eprintln!(
-                "  rep {}/{} {:<14} {:<6} {nodes:>12} nodes  {:>8.3} s CPU  {:>8.3} s wall",
+                "  rep {}/{} {:<14} {:<6} {nodes:>12} nodes  {:>8.3} s CPU  {:>8.3} s wall  ({calls} perft{})",
                 rep + 1,
                 options.reps,
                 job.engine.name,
                 job.mode,
                 cpu.as_secs_f64(),
-                wall.as_secs_f64()
+                wall.as_secs_f64(),
+                if calls == 1 { "" } else { "s" }
             );
+            let cpu = cpu / calls;
             if let Some(first) = job.nodes.filter(|&first| first != nodes) {
                 return Err(Disagreement(format!(
                     "{} {} counted {first} nodes, then {nodes} on repetition {}",
@@ -95,6 +104,37 @@ pub fn run(jobs: &mut [Job], options: &Options) -> Result<(), Disagreement> {
         }
     }
     Ok(())
+}
+
+/// `calls` perfts of `job` in a row: (nodes of one, thread CPU time and wall time of all, calls). Every perft
+/// must count the same nodes.
+fn timed(job: &mut Job, depth: u32, calls: u32) -> Result<(u64, Duration, Duration, u32), Disagreement> {
+    let wall_start = Instant::now();
+    let cpu_start = thread_cpu_time();
+    let nodes = job.perft.perft(depth, job.mode);
+    for call in 1..calls {
+        let again = job.perft.perft(depth, job.mode);
+        if again != nodes {
+            return Err(Disagreement(format!(
+                "{} {} counted {nodes} nodes, then {again} on perft {} of one run",
+                job.engine.name,
+                job.mode,
+                call + 1
+            )));
+        }
+    }
+    let cpu = thread_cpu_time().saturating_sub(cpu_start);
+    Ok((nodes, cpu, wall_start.elapsed(), calls))
+}
+
+/// How many perfts a timed run needs to last at least `min_time`, given that one took `one` (with a tenth to
+/// spare; at most 100,000).
+fn calls_for(one: Duration, min_time: Duration) -> u32 {
+    if one >= min_time {
+        return 1;
+    }
+    let one = one.max(Duration::from_micros(2)).as_secs_f64();
+    ((min_time.as_secs_f64() * 1.1 / one).ceil() as u32).clamp(1, 100_000)
 }
 
 /// Every job must have counted the same nodes, and that count must be the reference count of docs/RULES.md R114
@@ -186,6 +226,7 @@ mod tests {
             engines: engines.to_vec(),
             modes: vec![Mode::Bulk],
             reps,
+            min_time: Duration::ZERO,
             build: None,
             rows_only: false,
         }
@@ -262,6 +303,17 @@ mod tests {
         let warm_up = ["first", "second", "third"];
         let timed = ["first", "second", "third", "second", "third", "first", "third", "first", "second"];
         assert_eq!(calls, [&warm_up[..], &timed[..]].concat());
+    }
+
+    #[test]
+    fn short_perfts_are_repeated_to_the_least_run_time() {
+        let ms = Duration::from_millis;
+        assert_eq!(calls_for(ms(300), ms(200)), 1);
+        assert_eq!(calls_for(ms(200), ms(200)), 1);
+        assert_eq!(calls_for(ms(17), ms(200)), 13); // 220 ms / 17 ms, rounded up
+        assert_eq!(calls_for(ms(100), ms(200)), 3);
+        assert_eq!(calls_for(Duration::ZERO, ms(200)), 100_000);
+        assert_eq!(calls_for(ms(5), Duration::ZERO), 1);
     }
 
     #[test]

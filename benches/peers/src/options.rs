@@ -1,10 +1,12 @@
 //! The command line.
 
+use std::time::Duration;
+
 use crate::engines::{self, ENGINES, Engine, Mode};
 use crate::positions::{NAMED, Target};
 
 pub const USAGE: &str = "\
-usage: peers <position> <depth> [--engines a,b,...] [--modes bulk,nobulk] [--reps N] [--build LABEL] [--rows-only]
+usage: peers <position> <depth> [--engines a,b,...] [--modes bulk,nobulk] [--reps N] [--min-time S] [--build LABEL] [--rows-only]
        peers list
        peers header   (the table header with the build column, for run.sh)
        peers mate1 [--corpus FILE] [--reps N] [--passes N]   (mate-in-1 searches per second; see src/mate.rs)
@@ -13,6 +15,8 @@ usage: peers <position> <depth> [--engines a,b,...] [--modes bulk,nobulk] [--rep
 --engines    default: all (see `peers list`)
 --modes      bulk counts the last ply's legal list without playing it, nobulk plays every leaf; default: both
 --reps       timed runs of every (engine, mode), interleaved round-robin; the table shows medians; default: 3
+--min-time   seconds of CPU time a timed run must last at least: a shorter perft is repeated within the run that
+             many times (the same rule for every engine, counted on its first run) and timed per perft; default: 0.2
 --build      adds a `build` column with this label (run.sh passes default / native)
 --rows-only  prints the table rows without the header (run.sh joins several runs into one table)";
 
@@ -22,6 +26,8 @@ pub struct Options {
     pub engines: Vec<&'static Engine>,
     pub modes: Vec<Mode>,
     pub reps: usize,
+    /// The least CPU time of one timed run; shorter perfts are repeated within it.
+    pub min_time: Duration,
     pub build: Option<String>,
     pub rows_only: bool,
 }
@@ -43,6 +49,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut engines: Vec<&'static Engine> = ENGINES.iter().collect();
     let mut modes = Mode::ALL.to_vec();
     let mut reps = 3;
+    let mut min_time = Duration::from_millis(200);
     let mut build = None;
     let mut rows_only = false;
     let mut rest = args.iter();
@@ -68,6 +75,14 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                     return Err("--reps must be at least 1".to_string());
                 }
             }
+            "--min-time" => {
+                let text = value("--min-time")?;
+                min_time = text
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+                    .ok_or(format!("--min-time `{text}` is not a number of seconds"))?;
+            }
             "--build" => build = Some(value("--build")?),
             "--rows-only" => rows_only = true,
             "-h" | "--help" => return Err(String::new()),
@@ -82,7 +97,16 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     if !(1..=20).contains(&depth) {
         return Err(format!("depth {depth} is outside 1..=20"));
     }
-    Ok(Command::Run(Options { target: Target::resolve(position), depth, engines, modes, reps, build, rows_only }))
+    Ok(Command::Run(Options {
+        target: Target::resolve(position),
+        depth,
+        engines,
+        modes,
+        reps,
+        min_time,
+        build,
+        rows_only,
+    }))
 }
 
 pub fn print_list() {

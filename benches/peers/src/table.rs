@@ -93,6 +93,7 @@ mod tests {
             engines: vec![&PEER, &HAYANAGI],
             modes: vec![Mode::NoBulk, Mode::Bulk],
             reps: 1,
+            min_time: Duration::ZERO,
             build: Some("native".to_string()),
             rows_only: false,
         };
