@@ -636,6 +636,18 @@ int32_t hayanagi_move_from_usi(const char *text, size_t len, uint16_t *move, siz
    Errors: NULL_POINTER (pos), NOT_A_POSITION, BAD_MOVE, ILLEGAL_MOVE (shape), PLY_OVERFLOW. */
 int32_t hayanagi_play_unchecked(hayanagi_position *pos, uint16_t move, hayanagi_undo_record *undo);
 
+/* Copy/make in one call: writes into *child the position *pos leads to by `move`, leaving *pos
+   unchanged (as `*child = *pos` then hayanagi_play_unchecked on the child, without copying a
+   record's unused bytes or checking the child's old contents: *child may be uninitialised memory).
+   hayanagi_play_into tests legality as hayanagi_play does; hayanagi_play_unchecked_into makes the
+   shape checks of hayanagi_play_unchecked only, with the same contract for every value. On an error
+   the move is not played: *child is unchanged after NULL_POINTER and NOT_A_POSITION, and holds a
+   copy of *pos after the others. `child` may be `pos` (then the move is played in place, and an
+   error changes nothing); otherwise the two must not overlap.
+   Errors: NULL_POINTER (pos, child), NOT_A_POSITION (pos), BAD_MOVE, ILLEGAL_MOVE, PLY_OVERFLOW. */
+int32_t hayanagi_play_into(const hayanagi_position *pos, uint16_t move, hayanagi_position *child);
+int32_t hayanagi_play_unchecked_into(const hayanagi_position *pos, uint16_t move, hayanagi_position *child);
+
 /* ----- game history (repetition, perpetual check, move limit) ----- */
 
 /* Sets up a game history in `storage`, an array of `entries` hayanagi_history_entry

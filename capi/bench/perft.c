@@ -2,6 +2,7 @@
  * Perft through the public C API against the library's own hayanagi_perft(bulk = 0), on the same
  * position and depth, every leaf played (tests/c_perft.h):
  *   copy       hayanagi_legal_moves, then hayanagi_play_unchecked on a copy of the position (copy/make)
+ *   into       hayanagi_legal_moves, then hayanagi_play_unchecked_into a child (copy/make in one call)
  *   unchecked  hayanagi_legal_moves, hayanagi_play_unchecked, hayanagi_undo (make/undo)
  *   checked    hayanagi_legal_moves, hayanagi_play, hayanagi_undo
  * Prints each one's best time over the rounds (the variants interleaved in each round, so that a
@@ -9,12 +10,12 @@
  * differs.
  *
  *     bench [depth] [sfen|startpos] [which] [rounds]   (default: 5 startpos all 3; which = all,
- *                                     library, copy, unchecked or checked: run only that one once,
+ *                                     library, copy, into, unchecked or checked: run only that one once,
  *                                     for callgrind)
  *
  * Built by capi/check.sh (which runs it at a small depth); the README's numbers come from
  *     cc -O2 -std=c99 -I include capi/bench/perft.c capi/target/release/libhayanagi_capi.a -o bench
- *     valgrind --tool=callgrind ./bench 4 startpos library    # and: copy, unchecked, checked
+ *     valgrind --tool=callgrind ./bench 4 startpos library    # and: copy, into, unchecked, checked
  *     ./bench 5
  */
 #define _POSIX_C_SOURCE 199309L
@@ -33,11 +34,12 @@ static double now(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-#define VARIANTS 4
-static const char *const NAMES[VARIANTS] = {"library", "copy", "unchecked", "checked"};
+#define VARIANTS 5
+static const char *const NAMES[VARIANTS] = {"library", "copy", "into", "unchecked", "checked"};
 static const char *const LABELS[VARIANTS] = {
     "hayanagi_perft(bulk = 0)                         ",
     "legal_moves + play_unchecked on a copy (from C)  ",
+    "legal_moves + play_unchecked_into (from C)       ",
     "legal_moves + play_unchecked + undo (from C)     ",
     "legal_moves + play + undo (from C)               ",
 };
@@ -48,7 +50,8 @@ static uint64_t run(int v, hayanagi_position *pos, unsigned depth) {
     switch (v) {
     case 0: return hayanagi_perft(pos, depth, 0, &nodes) == HAYANAGI_OK ? nodes : 0;
     case 1: return c_perft_copy(pos, depth);
-    case 2: return c_perft(pos, depth, hayanagi_play_unchecked);
+    case 2: return c_perft_into(pos, depth);
+    case 3: return c_perft(pos, depth, hayanagi_play_unchecked);
     default: return c_perft(pos, depth, hayanagi_play);
     }
 }
@@ -68,7 +71,7 @@ int main(int argc, char **argv) {
     if (strcmp(which, "all") != 0) {
         for (v = 0; v < VARIANTS && strcmp(which, NAMES[v]) != 0; v++) {}
         if (v == VARIANTS) {
-            fprintf(stderr, "which: all, library, copy, unchecked or checked\n");
+            fprintf(stderr, "which: all, library, copy, into, unchecked or checked\n");
             return 2;
         }
         printf("%s perft %u: %llu nodes\n", which, depth, (unsigned long long)run(v, &pos, depth));

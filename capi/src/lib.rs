@@ -57,7 +57,7 @@ pub use moves::hayanagi_legal_moves_of;
 pub use moves::{
     hayanagi_key_after, hayanagi_legal_moves, hayanagi_move_decode, hayanagi_move_drop, hayanagi_move_from_usi,
     hayanagi_move_normal, hayanagi_move_to_usi, hayanagi_parse_usi_move, hayanagi_pass, hayanagi_play,
-    hayanagi_play_unchecked, hayanagi_undo,
+    hayanagi_play_into, hayanagi_play_unchecked, hayanagi_play_unchecked_into, hayanagi_undo,
 };
 #[cfg(feature = "extended")]
 pub use notation::{

@@ -11,8 +11,8 @@ use crate::ErrorCode;
 use crate::position::code;
 use crate::query::{hand_kind, square};
 use crate::record::{
-    PositionRecord, UndoRecord, change_position, input, put, read_position, read_undo, with_position, write_text,
-    write_undo,
+    PositionRecord, UndoRecord, change_position, derive_position, input, put, read_position, read_undo, with_position,
+    write_text, write_undo,
 };
 
 /// The header's `HAYANAGI_FILTER_*` codes: the index in [`MoveFilter::ALL`] (checked by `header.rs`).
@@ -219,6 +219,70 @@ pub unsafe extern "C" fn hayanagi_play(pos: *mut PositionRecord, mv: u16, undo: 
 pub unsafe extern "C" fn hayanagi_play_unchecked(pos: *mut PositionRecord, mv: u16, undo: *mut UndoRecord) -> i32 {
     // SAFETY: the caller's contract, passed on.
     unsafe { play_with(pos, mv, undo, playable) }
+}
+
+/// Writes into `*child` the position `*pos` leads to by the legal move `mv`, leaving `*pos` as it is
+/// (C: `hayanagi_play_into`: copy/make in one call).
+///
+/// # Safety
+/// `pos` is NULL or a position record; `child` is NULL or points to `HAYANAGI_POSITION_SIZE`
+/// writable bytes; the two are the same record or do not overlap.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_play_into(pos: *const PositionRecord, mv: u16, child: *mut PositionRecord) -> i32 {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { play_into_with(pos, mv, child, Position::is_legal) }
+}
+
+/// [`hayanagi_play_into`] after the shape checks of [`hayanagi_play_unchecked`] only (C:
+/// `hayanagi_play_unchecked_into`): for moves the library generated.
+///
+/// # Safety
+/// As [`hayanagi_play_into`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_play_unchecked_into(
+    pos: *const PositionRecord,
+    mv: u16,
+    child: *mut PositionRecord,
+) -> i32 {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { play_into_with(pos, mv, child, playable) }
+}
+
+/// The body of both copy/make plays: `accept` decides whether the move may be played.
+///
+/// # Safety
+/// As [`hayanagi_play_into`].
+#[inline(always)]
+unsafe fn play_into_with(
+    pos: *const PositionRecord,
+    mv: u16,
+    child: *mut PositionRecord,
+    accept: impl FnOnce(&Position, Move) -> bool,
+) -> i32 {
+    // SAFETY: the caller's contract, passed on.
+    let result = unsafe {
+        derive_position(
+            pos,
+            child,
+            #[inline(always)]
+            || Ok(()),
+            // On the copy: the checks and the move read the same squares once.
+            #[inline(always)]
+            |child, ()| {
+                let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
+                if !accept(child, mv) {
+                    return Err(ErrorCode::IllegalMove);
+                }
+                // No move from ply u64::MAX, as in `play_with`.
+                if child.ply() == u64::MAX {
+                    return Err(ErrorCode::PlyOverflow);
+                }
+                let _ = child.play_unchecked(mv);
+                Ok(0)
+            },
+        )
+    };
+    code(result)
 }
 
 /// True when `mv` has a shape `Position::play_unchecked` keeps the position workable with, and

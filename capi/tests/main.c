@@ -915,6 +915,80 @@ static void test_play_unchecked(void) {
     CHECK_EQ(hayanagi_play_unchecked(&pos, move_of(&pos, "5i5h"), &undo), HAYANAGI_ERR_PLY_OVERFLOW);
 }
 
+/* Copy/make in one call: the same answer as a copy and hayanagi_play_unchecked / hayanagi_play on
+   it, for any value; the parent never changes, the child only as the header says. */
+static void test_play_into(void) {
+    static unsigned char buffer[sizeof(hayanagi_position) + 32];
+    hayanagi_position pos, child, copy, garbage;
+    size_t p, offset;
+    int32_t code;
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    CHECK_EQ(c_perft_into(&pos, 3), perft(&pos, 3, 0));
+    CHECK_STR(sfen_of(&pos), STARTPOS);
+    CHECK_EQ(from_sfen(&pos, MATSURI), HAYANAGI_OK);
+    CHECK_EQ(c_perft_into(&pos, 2), 28684);
+    memset(&garbage, 0xa5, sizeof garbage);
+    for (p = 0; p < sizeof QUERY_POSITIONS / sizeof QUERY_POSITIONS[0]; p++) {
+        char sfen[HAYANAGI_SFEN_BUFFER_SIZE], expected_sfen[HAYANAGI_SFEN_BUFFER_SIZE];
+        uint64_t key;
+        int checked;
+        CHECK_EQ(from_sfen(&pos, QUERY_POSITIONS[p]), HAYANAGI_OK);
+        strcpy(sfen, sfen_of(&pos));
+        key = key_of(&pos);
+        for (checked = 0; checked < 2; checked++) {
+            for (code = (int32_t)p; code <= 0xffff; code += 13) {
+                int32_t expected, result;
+                copy = pos;
+                expected = checked ? hayanagi_play(&copy, (uint16_t)code, NULL)
+                                   : hayanagi_play_unchecked(&copy, (uint16_t)code, NULL);
+                child = garbage; /* uninitialised memory: any bytes */
+                result = checked ? hayanagi_play_into(&pos, (uint16_t)code, &child)
+                                 : hayanagi_play_unchecked_into(&pos, (uint16_t)code, &child);
+                CHECK_EQ(result, expected);
+                /* The child is the played copy, or (the move refused) a copy of the parent. */
+                strcpy(expected_sfen, sfen_of(&copy));
+                CHECK_STR(sfen_of(&child), expected_sfen);
+                CHECK(key_of(&child) == key_of(&copy));
+                CHECK_EQ(hayanagi_count_legal_moves(&child), hayanagi_count_legal_moves(&copy));
+                CHECK(key_of(&pos) == key);
+                /* In place: as the plain play. */
+                child = pos;
+                result = checked ? hayanagi_play_into(&child, (uint16_t)code, &child)
+                                 : hayanagi_play_unchecked_into(&child, (uint16_t)code, &child);
+                CHECK_EQ(result, expected);
+                CHECK(key_of(&child) == key_of(&copy));
+            }
+        }
+        CHECK_STR(sfen_of(&pos), sfen);
+    }
+    /* From and into records at any alignment (byte copies). */
+    CHECK_EQ(hayanagi_position_startpos(&pos), HAYANAGI_OK);
+    for (offset = 0; offset < 32; offset++) {
+        hayanagi_position *moved = (hayanagi_position *)(void *)(buffer + offset);
+        memcpy(moved, &pos, sizeof pos);
+        CHECK_EQ(hayanagi_play_unchecked_into(moved, move_of(moved, "7g7f"), &child), HAYANAGI_OK);
+        CHECK_STR(sfen_of(&child), "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+        CHECK_STR(sfen_of(moved), STARTPOS);
+        CHECK_EQ(hayanagi_play_into(&child, move_of(&child, "3c3d"), moved), HAYANAGI_OK);
+        CHECK_STR(sfen_of(moved), "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3");
+        CHECK_EQ(hayanagi_count_legal_moves(moved), 39);
+    }
+    /* Errors: NULL and foreign records leave the child as it was. */
+    child = garbage;
+    CHECK_EQ(hayanagi_play_unchecked_into(NULL, 0x8000, &child), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_play_unchecked_into(&pos, move_of(&pos, "7g7f"), NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_play_into(NULL, 0x8000, &child), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_play_into(&pos, move_of(&pos, "7g7f"), NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_play_unchecked_into(&garbage, 0x8000, &child), HAYANAGI_ERR_NOT_A_POSITION);
+    CHECK_EQ(hayanagi_play_into(&garbage, 0x8000, &child), HAYANAGI_ERR_NOT_A_POSITION);
+    CHECK_EQ(memcmp(&child, &garbage, sizeof child), 0);
+    CHECK_EQ(hayanagi_play_into(&pos, 0, &child), HAYANAGI_ERR_BAD_MOVE);
+    CHECK_STR(sfen_of(&child), STARTPOS);
+    CHECK_EQ(from_sfen(&pos, "4k4/9/9/9/9/9/9/9/4K4 b - 18446744073709551615"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_play_unchecked_into(&pos, move_of(&pos, "5i5h"), &child), HAYANAGI_ERR_PLY_OVERFLOW);
+    CHECK_EQ(hayanagi_play_into(&pos, move_of(&pos, "5i5h"), &child), HAYANAGI_ERR_PLY_OVERFLOW);
+}
+
 /* ----- records moved to another alignment ----- */
 
 static void test_moved_records(void) {
@@ -1616,6 +1690,7 @@ int main(void) {
     test_typed_generation();
     test_move_codes();
     test_play_unchecked();
+    test_play_into();
     test_moved_records();
     test_history();
     test_declaration();

@@ -625,6 +625,73 @@ impl World {
         }
     }
 
+    /// `hayanagi_play_into` or `hayanagi_play_unchecked_into`: copy/make from any position argument
+    /// into a slot (another one, or the same: in place) or NULL.
+    fn play_into(&mut self, input: &mut Input) {
+        let unchecked = input.byte().is_multiple_of(2);
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        let target = match input.byte() % 4 {
+            0 => None,
+            n => Some(n as usize % SLOTS),
+        };
+        let code = self.move_code(input);
+        let parent_before = match arg {
+            PosArg::Slot(i) => Some((i, self.positions[i].bytes())),
+            _ => None,
+        };
+        let child_before = target.map(|j| self.positions[j].bytes());
+        let ptr = self.pos_ptr(arg);
+        let child_ptr: *mut PositionRecord = match target {
+            Some(j) => self.positions[j].ptr().cast(),
+            None => core::ptr::null_mut(),
+        };
+        let result = unsafe {
+            if unchecked {
+                c::hayanagi_play_unchecked_into(ptr, code, child_ptr)
+            } else {
+                c::hayanagi_play_into(ptr, code, child_ptr)
+            }
+        };
+        let what = if unchecked { "hayanagi_play_unchecked_into" } else { "hayanagi_play_into" };
+        if target.is_none() {
+            errors.push(ErrorCode::NullPointer);
+        }
+        let mv = Move::from_bits(code);
+        if let Some(pos) = &pos {
+            match mv {
+                None => errors.push(ErrorCode::BadMove),
+                Some(mv) if unchecked && !has_shape(pos, mv) => errors.push(ErrorCode::IllegalMove),
+                Some(mv) if !unchecked && !pos.is_legal(mv) => errors.push(ErrorCode::IllegalMove),
+                Some(_) if pos.ply() == u64::MAX => errors.push(ErrorCode::PlyOverflow),
+                Some(_) => {}
+            }
+        } else if mv.is_none() {
+            errors.push(ErrorCode::BadMove);
+        }
+        assert_result(what, result, &errors, 0);
+        let in_place = matches!((arg, target), (PosArg::Slot(i), Some(j)) if i == j);
+        // The parent is never changed (unless it is the child).
+        if let Some((i, before)) = &parent_before
+            && !in_place
+        {
+            assert_eq!(&self.positions[*i].bytes(), before, "{what}: the parent was written");
+        }
+        let Some(j) = target else { return };
+        if result == 0 {
+            let (Some(mut pos), Some(mv)) = (pos, mv) else { unreachable!() };
+            let _ = pos.play_unchecked(mv);
+            self.shadows[j] = Some(pos);
+            self.check_slot(j);
+        } else if in_place || result == ErrorCode::NullPointer.code() || result == ErrorCode::NotAPosition.code() {
+            assert_eq!(Some(self.positions[j].bytes()), child_before, "{what}: a failed call wrote the child");
+        } else {
+            // Refused after the copy: the child holds the parent.
+            self.shadows[j] = pos;
+            self.check_slot(j);
+        }
+    }
+
     /// `hayanagi_undo` with any undo record (or a position record, or NULL).
     fn undo(&mut self, input: &mut Input) {
         let arg = self.pos_arg(input);
@@ -1892,13 +1959,14 @@ fuzz_target!(|data: &[u8]| {
             13 => world.history_init(&mut input),
             14 => world.history_step(&mut input),
             15 => world.construct_with_history(&mut input),
-            _ => match input.byte() % 7 {
+            _ => match input.byte() % 8 {
                 0 => world.shuffle(&mut input),
                 1 => names(&mut input),
                 2 => world.pass_and_key_after(&mut input),
                 3 => world.search(&mut input),
                 4 => world.setup(&mut input),
                 5 => world.move_text(&mut input),
+                6 => world.play_into(&mut input),
                 _ => world.packed(&mut input),
             },
         }

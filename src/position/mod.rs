@@ -862,24 +862,30 @@ impl Position {
         self.by_kind[piece.kind().index()] ^= bb;
     }
 
+    /// Adds one `kind` to `color`'s hand; returns the key change if `KEYED` (else 0).
     #[inline(always)]
-    fn add_to_hand<const KEYED: bool>(&mut self, color: Color, kind: PieceKind) {
-        if KEYED {
+    fn add_to_hand<const KEYED: bool>(&mut self, color: Color, kind: PieceKind) -> u64 {
+        let delta = if KEYED {
             let count = self.hands[color.index()].get(kind);
-            self.key ^=
-                zobrist::hand_or_zero(color, kind, count) ^ zobrist::hand_or_zero(color, kind, count.wrapping_add(1));
-        }
+            zobrist::hand_or_zero(color, kind, count) ^ zobrist::hand_or_zero(color, kind, count.wrapping_add(1))
+        } else {
+            0
+        };
         self.hands[color.index()].add(kind);
+        delta
     }
 
+    /// Takes one `kind` from `color`'s hand; returns the key change if `KEYED` (else 0).
     #[inline(always)]
-    fn take_from_hand<const KEYED: bool>(&mut self, color: Color, kind: PieceKind) {
-        if KEYED {
+    fn take_from_hand<const KEYED: bool>(&mut self, color: Color, kind: PieceKind) -> u64 {
+        let delta = if KEYED {
             let count = self.hands[color.index()].get(kind);
-            self.key ^=
-                zobrist::hand_or_zero(color, kind, count) ^ zobrist::hand_or_zero(color, kind, count.wrapping_sub(1));
-        }
+            zobrist::hand_or_zero(color, kind, count) ^ zobrist::hand_or_zero(color, kind, count.wrapping_sub(1))
+        } else {
+            0
+        };
         self.hands[color.index()].remove(kind);
+        delta
     }
 
     /// Plays `mv` if it is legal, returning the record [`Position::undo`] takes it back with.
@@ -943,7 +949,11 @@ impl Position {
     /// the key (perft), whose [`Position::unmake`] puts back the key it started from anyway.
     #[inline(always)]
     pub(crate) fn make_keyed<const KEYED: bool>(&mut self, mv: Move) -> Restore {
-        let mut restore = Restore { key: self.key, captured: None };
+        let restore = Restore { key: self.key, captured: None };
+        // The key is updated in a local and stored once: the bitboard stores in between would
+        // otherwise make the compiler store and reload it after each.
+        let mut key = self.key;
+        let mut captured = None;
         let us = self.side;
         let to = mv.to();
         match mv.from() {
@@ -952,30 +962,30 @@ impl Position {
                 if self.board[to.index()].is_some() || self.hands[us.index()].get(kind) == 0 {
                     return self.unplayed(restore);
                 }
-                self.take_from_hand::<KEYED>(us, kind);
+                key ^= self.take_from_hand::<KEYED>(us, kind);
                 let piece = Piece::new(us, kind);
                 self.put(to, piece);
                 if KEYED {
-                    self.key ^= zobrist::board(piece, to);
+                    key ^= zobrist::board(piece, to);
                 }
             }
             Some(from) => {
                 let Some(piece) = self.board[from.index()] else { return self.unplayed(restore) };
-                if let Some(captured) = self.board[to.index()] {
-                    self.remove(to, captured);
+                if let Some(target) = self.board[to.index()] {
+                    self.remove(to, target);
                     if KEYED {
-                        self.key ^= zobrist::board(captured, to);
+                        key ^= zobrist::board(target, to);
                     }
-                    if captured.kind() == PieceKind::King {
-                        self.kings[captured.color().index()] = None;
+                    if target.kind() == PieceKind::King {
+                        self.kings[target.color().index()] = None;
                     } else {
-                        self.add_to_hand::<KEYED>(us, captured.kind().unpromote());
+                        key ^= self.add_to_hand::<KEYED>(us, target.kind().unpromote());
                     }
-                    restore.captured = Some(captured);
+                    captured = Some(target);
                 }
                 self.remove(from, piece);
                 if KEYED {
-                    self.key ^= zobrist::board(piece, from);
+                    key ^= zobrist::board(piece, from);
                 }
                 let moved = match (mv.is_promotion(), piece.kind().promote()) {
                     (true, Some(promoted)) => Piece::new(piece.color(), promoted),
@@ -983,7 +993,7 @@ impl Position {
                 };
                 self.put(to, moved);
                 if KEYED {
-                    self.key ^= zobrist::board(moved, to);
+                    key ^= zobrist::board(moved, to);
                 }
                 if moved.kind() == PieceKind::King {
                     self.kings[moved.color().index()] = Some(to);
@@ -992,10 +1002,10 @@ impl Position {
         }
         self.side = us.flip();
         if KEYED {
-            self.key ^= zobrist::SIDE;
+            self.key = key ^ zobrist::SIDE;
         }
         self.ply = self.ply.wrapping_add(1);
-        restore
+        Restore { captured, ..restore }
     }
 
     /// A move `make` cannot play at all (from an empty square, or a drop of a kind not in hand):
