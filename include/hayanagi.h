@@ -253,6 +253,10 @@ extern "C" {
 #define HAYANAGI_PSV_LOSS (-1)
 #define HAYANAGI_PSV_DRAW 0
 #define HAYANAGI_PSV_WIN 1
+/* Record streams read in chunks (hayanagi_record_reader_*): the format, and sizeof(hayanagi_record_reader). */
+#define HAYANAGI_RECORDS_HCPE 0
+#define HAYANAGI_RECORDS_PSV 1
+#define HAYANAGI_RECORD_READER_SIZE 64
 /* The largest piece value (either sign) hayanagi_see takes. */
 #define HAYANAGI_MAX_SEE_VALUE 1048576
 
@@ -308,6 +312,7 @@ extern "C" {
 #define HAYANAGI_ERR_OUT_OF_RANGE (-12)     /* a square, colour, kind, filter or rule argument out of range */
 #define HAYANAGI_ERR_MISALIGNED (-13)       /* history storage not aligned for uint64_t */
 #define HAYANAGI_ERR_NOT_A_HISTORY (-14)    /* the history storage was not set up by hayanagi_history_init */
+#define HAYANAGI_ERR_NOT_A_READER (-15)     /* the record reader was not set up by hayanagi_record_reader_init */
 /* SFEN (also inside a USI position command). */
 #define HAYANAGI_ERR_SFEN_MISSING_FIELD (-20)           /* the text ends before a field */
 #define HAYANAGI_ERR_SFEN_EMPTY_FIELD (-21)             /* two spaces, a space at the start or end, or "" */
@@ -426,6 +431,13 @@ typedef struct hayanagi_tsume_entry {
 typedef struct hayanagi_history_entry {
     uint64_t opaque[2];
 } hayanagi_history_entry;
+
+/* The state of a chunked reader of hcpe or PSV records (hayanagi_record_reader_init): the partial
+   record between chunks and the count of records read. Caller-allocated, no alignment requirement;
+   a byte copy is the same reader at the same point of the stream. */
+typedef struct hayanagi_record_reader {
+    unsigned char opaque[HAYANAGI_RECORD_READER_SIZE];
+} hayanagi_record_reader;
 
 /* ----- functions ----- */
 
@@ -851,6 +863,52 @@ int32_t hayanagi_psv_read(const uint8_t *bytes, size_t len, size_t index, hayana
    PACK_PLY_TOO_LARGE), into out[0..HAYANAGI_PSV_SIZE). */
 int32_t hayanagi_psv_write(const hayanagi_position *pos, int32_t score, uint16_t move, int32_t result, uint8_t *out,
                            size_t size);
+
+/* Record streams too large for memory (a training file read in chunks of any size: fread, a socket,
+   a decompressor's output). Records may be split anywhere between two chunks: the reader keeps the
+   bytes of the partial record. A loop:
+
+       hayanagi_record_reader reader;
+       hayanagi_record_reader_init(&reader, HAYANAGI_RECORDS_HCPE);
+       while ((len = fread(buf, 1, sizeof buf, file)) > 0) {
+           const uint8_t *p = buf;
+           while (len > 0) {
+               rc = hayanagi_record_reader_next(&reader, p, len, &used, &pos, &eval, &move, &result,
+                                                &index, &offset);
+               p += used, len -= used;
+               if (rc == 1) ...record `index` is in pos, eval, move, result...
+               else if (rc < 0) ...record `index` is bad at byte `offset` of the stream: stop, or go on...
+           }
+       }
+       rc = hayanagi_record_reader_finish(&reader, &count, &offset);   (RECORD_TRUNCATED: a partial record)
+
+   Sets up *reader at the start of a stream of `format` (HAYANAGI_RECORDS_HCPE or _PSV) records.
+   Errors: NULL_POINTER, OUT_OF_RANGE (format). */
+int32_t hayanagi_record_reader_init(hayanagi_record_reader *reader, int32_t format);
+
+/* Reads the next record of the stream from the chunk bytes[0..len) (bytes may be NULL when len is
+   0), after the bytes of a partial record the reader holds. Returns 1 when a record is complete:
+   as hayanagi_hcpe_read / hayanagi_psv_read, its position into *pos and, each if not NULL, *value
+   (eval or score), *move, *result, and its number in the stream (from 0) into *index. Returns 0
+   when the chunk ends before the record does: its bytes are kept in the reader for the next chunk.
+   *consumed receives how many bytes of the chunk were used (at most one record's), whatever the
+   result: pass the rest of the chunk to the next call. A record that does not decode returns its
+   error, with its number in *index and the byte offset in the whole stream of the offending field
+   in *error_offset (each if not NULL); it is consumed all the same, so the next call reads the next
+   record. *pos changes only when 1 is returned.
+   Errors: NULL_POINTER (reader, bytes with len > 0, consumed, pos), NOT_A_READER, BAD_LENGTH, and
+   the record errors of hayanagi_hcpe_read / hayanagi_psv_read (UNPACK_*, the setup codes, MOVE16_*,
+   ILLEGAL_MOVE, RECORD_GAME_RESULT, RECORD_PADDING, RECORD_PLY_ZERO). After NULL_POINTER,
+   NOT_A_READER and BAD_LENGTH nothing was consumed or written. */
+int32_t hayanagi_record_reader_next(hayanagi_record_reader *reader, const uint8_t *bytes, size_t len, size_t *consumed,
+                                    hayanagi_position *pos, int32_t *value, uint16_t *move, int32_t *result,
+                                    uint64_t *index, uint64_t *error_offset);
+
+/* Ends the stream: *records (if not NULL) receives the records completed (read or refused). Returns
+   HAYANAGI_OK, or RECORD_TRUNCATED if the stream ended inside a record (*error_offset, if not NULL,
+   receives the stream's length, where it ended). The reader is not changed.
+   Errors: NULL_POINTER (reader), NOT_A_READER, RECORD_TRUNCATED. */
+int32_t hayanagi_record_reader_finish(const hayanagi_record_reader *reader, uint64_t *records, uint64_t *error_offset);
 
 /* ----- the tsume solver ----- */
 

@@ -84,6 +84,9 @@ error_codes! {
     /// The history storage does not carry the tag `hayanagi_history_init` writes.
     NotAHistory = -14, "HAYANAGI_ERR_NOT_A_HISTORY",
         c"the history storage does not carry the tag hayanagi_history_init writes (zeroed or never written?)";
+    /// The record reader does not carry the tag `hayanagi_record_reader_init` writes.
+    NotAReader = -15, "HAYANAGI_ERR_NOT_A_READER",
+        c"the record reader does not carry the tag hayanagi_record_reader_init writes (zeroed or never written?)";
 
     /// [`SfenErrorKind::MissingField`].
     SfenMissingField = -20, "HAYANAGI_ERR_SFEN_MISSING_FIELD", c"SFEN: a field is missing";

@@ -18,6 +18,9 @@ const HEADER: &[u8] = include_bytes!("../../include/hayanagi.h");
 pub(crate) const POSITION_SIZE: usize = defined("HAYANAGI_POSITION_SIZE") as usize;
 /// `sizeof(hayanagi_undo_record)`.
 pub(crate) const UNDO_SIZE: usize = defined("HAYANAGI_UNDO_RECORD_SIZE") as usize;
+/// `sizeof(hayanagi_record_reader)`.
+#[cfg(feature = "extended")]
+pub(crate) const READER_SIZE: usize = defined("HAYANAGI_RECORD_READER_SIZE") as usize;
 /// The deepest perft accepted.
 pub(crate) const MAX_PERFT_DEPTH: u32 = defined("HAYANAGI_MAX_PERFT_DEPTH") as u32;
 
@@ -355,6 +358,16 @@ const _: () = {
         i += 1;
     }
     assert!(defined("HAYANAGI_PACKED_SIZE") == PACKED_SIZE as i64);
+    // Record streams: each format's index, and the reader's size.
+    use crate::stream::{RecordReader, STREAM_FORMATS};
+    assert!(str_eq(STREAM_FORMATS[0].0.as_bytes(), b"HAYANAGI_RECORDS_HCPE") && STREAM_FORMATS[0].1 == Hcpe::SIZE);
+    assert!(str_eq(STREAM_FORMATS[1].0.as_bytes(), b"HAYANAGI_RECORDS_PSV") && STREAM_FORMATS[1].1 == Psv::SIZE);
+    assert!(defined("HAYANAGI_RECORDS_HCPE") == 0 && defined("HAYANAGI_RECORDS_PSV") == 1);
+    assert!(
+        count_defines("HAYANAGI_RECORDS_") == STREAM_FORMATS.len(),
+        "include/hayanagi.h: an unknown HAYANAGI_RECORDS_*"
+    );
+    assert!(size_of::<RecordReader>() == READER_SIZE);
     assert!(defined("HAYANAGI_HCPE_SIZE") == Hcpe::SIZE as i64 && defined("HAYANAGI_PSV_SIZE") == Psv::SIZE as i64);
     assert!(defined("HAYANAGI_CSA_BUFFER_SIZE") == CSA_BUFFER_SIZE as i64);
     assert!(defined("HAYANAGI_JAPANESE_BUFFER_SIZE") == JAPANESE_BUFFER_SIZE as i64);

@@ -44,6 +44,8 @@ mod search;
 #[cfg(feature = "extended")]
 mod setup;
 #[cfg(feature = "extended")]
+mod stream;
+#[cfg(feature = "extended")]
 mod tsume;
 
 pub use error::ErrorCode;
@@ -52,13 +54,13 @@ pub use history::{
     HistoryEntryRecord, hayanagi_history_clear, hayanagi_history_init, hayanagi_history_len, hayanagi_history_moves,
     hayanagi_history_play, hayanagi_history_status, hayanagi_history_undo, hayanagi_position_from_usi_with_history,
 };
-#[cfg(feature = "extended")]
-pub use moves::hayanagi_legal_moves_of;
 pub use moves::{
     hayanagi_key_after, hayanagi_legal_moves, hayanagi_move_decode, hayanagi_move_drop, hayanagi_move_from_usi,
     hayanagi_move_normal, hayanagi_move_to_usi, hayanagi_parse_usi_move, hayanagi_pass, hayanagi_play,
-    hayanagi_play_into, hayanagi_play_unchecked, hayanagi_play_unchecked_into, hayanagi_undo,
+    hayanagi_play_unchecked, hayanagi_undo,
 };
+#[cfg(feature = "extended")]
+pub use moves::{hayanagi_legal_moves_of, hayanagi_play_into, hayanagi_play_unchecked_into};
 #[cfg(feature = "extended")]
 pub use notation::{
     hayanagi_move_to_csa, hayanagi_move_to_japanese, hayanagi_parse_csa_move, hayanagi_parse_japanese_move,
@@ -82,6 +84,10 @@ pub use record::{PositionRecord, UndoRecord, hayanagi_position_size, hayanagi_un
 pub use search::{hayanagi_mate_in_1, hayanagi_mate_in_3, hayanagi_see, hayanagi_see_ge};
 #[cfg(feature = "extended")]
 pub use setup::{hayanagi_handicap_name, hayanagi_handicap_of, hayanagi_position_handicap, hayanagi_position_setup};
+#[cfg(feature = "extended")]
+pub use stream::{
+    RecordReader, hayanagi_record_reader_finish, hayanagi_record_reader_init, hayanagi_record_reader_next,
+};
 #[cfg(feature = "extended")]
 pub use tsume::{hayanagi_tsume_init, hayanagi_tsume_solve};
 

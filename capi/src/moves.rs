@@ -10,9 +10,11 @@ use hayanagi::{Move, MoveFilter, MoveList, PieceKind, Position, Square, UsiMoveE
 use crate::ErrorCode;
 use crate::position::code;
 use crate::query::{hand_kind, square};
+#[cfg(feature = "extended")]
+use crate::record::derive_position;
 use crate::record::{
-    PositionRecord, UndoRecord, change_position, derive_position, input, put, read_position, read_undo, with_position,
-    write_text, write_undo,
+    PositionRecord, UndoRecord, change_position, input, put, read_position, read_undo, with_position, write_text,
+    write_undo,
 };
 
 /// The header's `HAYANAGI_FILTER_*` codes: the index in [`MoveFilter::ALL`] (checked by `header.rs`).
@@ -221,6 +223,9 @@ pub unsafe extern "C" fn hayanagi_play_unchecked(pos: *mut PositionRecord, mv: u
     unsafe { play_with(pos, mv, undo, playable) }
 }
 
+// The extended set: the C libraries have it; the npm package's core module, which plays on its
+// own positions, does not need copy/make.
+#[cfg(feature = "extended")]
 /// Writes into `*child` the position `*pos` leads to by the legal move `mv`, leaving `*pos` as it is
 /// (C: `hayanagi_play_into`: copy/make in one call).
 ///
@@ -233,6 +238,7 @@ pub unsafe extern "C" fn hayanagi_play_into(pos: *const PositionRecord, mv: u16,
     unsafe { play_into_with(pos, mv, child, Position::is_legal) }
 }
 
+#[cfg(feature = "extended")]
 /// [`hayanagi_play_into`] after the shape checks of [`hayanagi_play_unchecked`] only (C:
 /// `hayanagi_play_unchecked_into`): for moves the library generated.
 ///
@@ -248,6 +254,7 @@ pub unsafe extern "C" fn hayanagi_play_unchecked_into(
     unsafe { play_into_with(pos, mv, child, playable) }
 }
 
+#[cfg(feature = "extended")]
 /// The body of both copy/make plays: `accept` decides whether the move may be played.
 ///
 /// # Safety

@@ -205,6 +205,7 @@ unsafe fn change_moved<T>(
     Ok(result)
 }
 
+#[cfg(feature = "extended")]
 /// Copy/make in one call: `decode` runs first (it needs no position), then the position in
 /// `parent` is copied into `child` (tagged, at the place `child`'s address keeps it) and `change`
 /// runs on the copy. So NULL pointers, a parent no constructor wrote and a `decode` error leave
@@ -250,6 +251,7 @@ pub(crate) unsafe fn derive_position<T, R>(
     }
 }
 
+#[cfg(feature = "extended")]
 /// [`derive_position`]'s copy from a parent record byte-copied from an address of another
 /// alignment (an unaligned read).
 ///
@@ -262,6 +264,7 @@ unsafe fn copy_moved(from: *const Position, to: *mut Position) {
     unsafe { ptr::write(to, ptr::read_unaligned(from)) }
 }
 
+#[cfg(feature = "extended")]
 /// Copies the position at `from` to `to`, both aligned for it, in 16-byte pieces: as a plain
 /// assignment the compiler calls `memcpy`, which for this size costs more than the 29 loads and
 /// stores written out here (callgrind: 76 instructions against 58).

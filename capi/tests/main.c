@@ -151,7 +151,7 @@ static const int32_t ALL_ERRORS[] = {
     HAYANAGI_ERR_MOVE_EMPTY, HAYANAGI_ERR_MOVE_TRUNCATED, HAYANAGI_ERR_MOVE_FILE, HAYANAGI_ERR_MOVE_RANK,
     HAYANAGI_ERR_MOVE_LOWERCASE_DROP, HAYANAGI_ERR_MOVE_DROP_PIECE, HAYANAGI_ERR_MOVE_STAR,
     HAYANAGI_ERR_MOVE_DROP_PROMOTION, HAYANAGI_ERR_MOVE_SAME_SQUARE, HAYANAGI_ERR_MOVE_TRAILING,
-    HAYANAGI_ERR_OUT_OF_RANGE, HAYANAGI_ERR_MISALIGNED, HAYANAGI_ERR_NOT_A_HISTORY,
+    HAYANAGI_ERR_OUT_OF_RANGE, HAYANAGI_ERR_MISALIGNED, HAYANAGI_ERR_NOT_A_HISTORY, HAYANAGI_ERR_NOT_A_READER,
     HAYANAGI_ERR_HISTORY_FULL, HAYANAGI_ERR_HISTORY_NOT_CURRENT, HAYANAGI_ERR_HISTORY_EMPTY,
     HAYANAGI_ERR_PASS_IN_CHECK, HAYANAGI_ERR_NOT_UTF8, HAYANAGI_ERR_CSA_TRUNCATED, HAYANAGI_ERR_CSA_SIGN,
     HAYANAGI_ERR_CSA_WRONG_SIDE, HAYANAGI_ERR_CSA_SQUARE, HAYANAGI_ERR_CSA_PIECE, HAYANAGI_ERR_CSA_TRAILING,
@@ -177,6 +177,7 @@ static void test_sizes_and_messages(void) {
     CHECK_EQ(sizeof(hayanagi_undo_record), HAYANAGI_UNDO_RECORD_SIZE);
     CHECK_EQ(hayanagi_position_size(), sizeof(hayanagi_position));
     CHECK_EQ(hayanagi_undo_record_size(), sizeof(hayanagi_undo_record));
+    CHECK_EQ(sizeof(hayanagi_record_reader), HAYANAGI_RECORD_READER_SIZE);
 
     CHECK_STR(unknown, "unknown hayanagi error code");
     CHECK_STR(hayanagi_error_message(HAYANAGI_OK), "no error");
@@ -1630,6 +1631,136 @@ static void test_packed(void) {
 }
 
 
+/* Record streams in chunks: every chunk size from 1 byte to more than two records, and an uneven
+   pattern, give the records hayanagi_hcpe_read / hayanagi_psv_read give for the whole array; a bad
+   record is named by number and stream offset, and reading goes on after it; the end of the stream
+   inside a record is RECORD_TRUNCATED. */
+#define STREAM_RECORDS 6
+static void check_stream(int32_t format, const uint8_t *stream, size_t len, size_t chunk, int32_t bad, size_t bad_at) {
+    hayanagi_record_reader reader, copy;
+    hayanagi_position pos, expected;
+    size_t at = 0, used, size = format == HAYANAGI_RECORDS_HCPE ? HAYANAGI_HCPE_SIZE : HAYANAGI_PSV_SIZE;
+    uint64_t index, offset, next = 0, records = 99;
+    int32_t value, result, expected_value, expected_result, rc, expected_rc;
+    uint16_t move, expected_move;
+    CHECK_EQ(hayanagi_record_reader_init(&reader, format), HAYANAGI_OK);
+    while (at < len) {
+        /* A chunk of `chunk` bytes, or (chunk 0) of 1, 2, 3, ... bytes in turn. */
+        size_t n = chunk ? chunk : 1 + (at * 7 + 3) % (2 * size + 5), left;
+        if (n > len - at) n = len - at;
+        left = n;
+        while (left > 0) {
+            const uint8_t *p = stream + at + (n - left);
+            copy = reader; /* a byte copy is the same reader */
+            rc = hayanagi_record_reader_next(&copy, p, left, &used, &pos, &value, &move, &result, &index, &offset);
+            CHECK(used > 0 && used <= left && used <= size);
+            left -= used;
+            reader = copy;
+            if (rc == 0) {
+                CHECK_EQ(left, 0);
+                continue;
+            }
+            CHECK(index == next);
+            expected_rc = format == HAYANAGI_RECORDS_HCPE
+                              ? hayanagi_hcpe_read(stream, len, (size_t)next, &expected, &expected_value, &expected_move,
+                                                   &expected_result, &bad_at)
+                              : hayanagi_psv_read(stream, len, (size_t)next, &expected, &expected_value, &expected_move,
+                                                  &expected_result, &bad_at);
+            if (expected_rc == HAYANAGI_OK) {
+                char sfen[HAYANAGI_SFEN_BUFFER_SIZE];
+                CHECK_EQ(rc, 1);
+                strcpy(sfen, sfen_of(&expected));
+                CHECK_STR(sfen_of(&pos), sfen);
+                CHECK(value == expected_value && move == expected_move && result == expected_result);
+            } else {
+                CHECK_EQ(rc, expected_rc);
+                CHECK_EQ(rc, bad);
+                CHECK(offset == (uint64_t)bad_at);
+            }
+            next++;
+        }
+        at += n;
+    }
+    rc = hayanagi_record_reader_finish(&reader, &records, &offset);
+    if (len % size == 0) {
+        CHECK_EQ(rc, HAYANAGI_OK);
+    } else {
+        CHECK_EQ(rc, HAYANAGI_ERR_RECORD_TRUNCATED);
+        CHECK(offset == (uint64_t)len);
+    }
+    CHECK(records == (uint64_t)(len / size) && next == records);
+}
+
+static void test_record_reader(void) {
+    static uint8_t stream[STREAM_RECORDS * HAYANAGI_PSV_SIZE + 7];
+    hayanagi_record_reader reader;
+    hayanagi_position pos;
+    uint16_t moves[HAYANAGI_MAX_MOVES], move;
+    size_t chunk, used = 99, size, len;
+    uint64_t index, offset, records;
+    int32_t format, i, n;
+    const char *games[] = {"position startpos", "position startpos moves 7g7f 3c3d 8h2b+",
+                           "position sfen " MATSURI};
+    for (format = HAYANAGI_RECORDS_HCPE; format <= HAYANAGI_RECORDS_PSV; format++) {
+        size = format == HAYANAGI_RECORDS_HCPE ? HAYANAGI_HCPE_SIZE : HAYANAGI_PSV_SIZE;
+        for (i = 0; i < STREAM_RECORDS; i++) {
+            CHECK_EQ(from_usi(&pos, games[i % 3]), HAYANAGI_OK);
+            n = hayanagi_legal_moves(&pos, moves, HAYANAGI_MAX_MOVES, NULL);
+            CHECK(n > i);
+            CHECK_EQ(format == HAYANAGI_RECORDS_HCPE
+                         ? hayanagi_hcpe_write(&pos, 100 * i - 250, moves[i], i % 3, stream + (size_t)i * size, size)
+                         : hayanagi_psv_write(&pos, 100 * i - 250, moves[i], i % 3 - 1, stream + (size_t)i * size, size),
+                     (int32_t)size);
+        }
+        len = STREAM_RECORDS * size;
+        for (chunk = 0; chunk <= 2 * size + 3; chunk++) check_stream(format, stream, len, chunk, 0, 0);
+        /* Ends inside record 6. */
+        check_stream(format, stream, len + 5, 7, 0, 0);
+        check_stream(format, stream, len + 5, 0, 0, 0);
+        /* Record 3 refused (a padding byte, or a PSV game ply of 0), the others read. */
+        if (format == HAYANAGI_RECORDS_HCPE) {
+            stream[3 * size + 37] = 1;
+        } else {
+            stream[3 * size + 36] = stream[3 * size + 37] = 0;
+        }
+        for (chunk = 0; chunk <= size + 1; chunk += 3) {
+            check_stream(format, stream, len, chunk,
+                         format == HAYANAGI_RECORDS_HCPE ? HAYANAGI_ERR_RECORD_PADDING : HAYANAGI_ERR_RECORD_PLY_ZERO, 0);
+        }
+    }
+    /* Arguments. */
+    memset(&reader, 0, sizeof reader);
+    CHECK_EQ(hayanagi_record_reader_next(&reader, stream, 1, &used, &pos, NULL, NULL, NULL, NULL, NULL),
+             HAYANAGI_ERR_NOT_A_READER);
+    CHECK_EQ(hayanagi_record_reader_finish(&reader, NULL, NULL), HAYANAGI_ERR_NOT_A_READER);
+    CHECK_EQ(hayanagi_record_reader_init(NULL, HAYANAGI_RECORDS_HCPE), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_record_reader_init(&reader, 2), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_record_reader_init(&reader, -1), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_record_reader_init(&reader, HAYANAGI_RECORDS_HCPE), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_record_reader_next(NULL, stream, 1, &used, &pos, NULL, NULL, NULL, NULL, NULL),
+             HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_record_reader_next(&reader, NULL, 1, &used, &pos, NULL, NULL, NULL, NULL, NULL),
+             HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_record_reader_next(&reader, stream, 1, NULL, &pos, NULL, NULL, NULL, NULL, NULL),
+             HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_record_reader_next(&reader, stream, 1, &used, NULL, NULL, NULL, NULL, NULL, NULL),
+             HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_record_reader_next(&reader, stream, SIZE_MAX, &used, &pos, NULL, NULL, NULL, NULL, NULL),
+             HAYANAGI_ERR_BAD_LENGTH);
+    CHECK_EQ(hayanagi_record_reader_next(&reader, NULL, 0, &used, &pos, NULL, NULL, NULL, NULL, NULL), 0);
+    CHECK_EQ(used, 0);
+    CHECK_EQ(hayanagi_record_reader_finish(NULL, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    /* Without the optional out-parameters; a split record. */
+    CHECK_EQ(hayanagi_record_reader_next(&reader, stream, 30, &used, &pos, NULL, NULL, NULL, NULL, NULL), 0);
+    CHECK_EQ(used, 30);
+    CHECK_EQ(hayanagi_record_reader_finish(&reader, &records, &offset), HAYANAGI_ERR_RECORD_TRUNCATED);
+    CHECK(records == 0 && offset == 30);
+    CHECK_EQ(hayanagi_record_reader_next(&reader, stream + 30, 100, &used, &pos, NULL, &move, NULL, &index, NULL), 1);
+    CHECK(used == 8 && index == 0);
+    CHECK_EQ(hayanagi_record_reader_finish(&reader, &records, NULL), HAYANAGI_OK);
+    CHECK(records == 1);
+}
+
 static void test_tsume(void) {
     static hayanagi_tsume_entry table[4096];
     hayanagi_position pos, after;
@@ -1691,6 +1822,7 @@ int main(void) {
     test_move_codes();
     test_play_unchecked();
     test_play_into();
+    test_record_reader();
     test_moved_records();
     test_history();
     test_declaration();

@@ -1902,6 +1902,165 @@ impl World {
         }
         self.store(what, out, before, got == 0, expected.ok().map(|e| e.0));
     }
+
+    /// `hayanagi_record_reader_*`: a stream of hcpe or PSV records (written from the slots' positions,
+    /// perhaps a byte changed, perhaps a partial record at the end) fed in chunks of fuzzed sizes,
+    /// against `Hcpe::read` / `Psv::read` of each record of the whole stream.
+    fn record_stream(&mut self, input: &mut Input) {
+        let psv = input.one_in(2);
+        let (format, size) = if psv { (1, Psv::SIZE) } else { (0, Hcpe::SIZE) };
+        let mut stream = Vec::new();
+        for _ in 0..input.byte() % 5 {
+            let Some(pos) = self.shadows[input.byte() as usize % SLOTS].clone() else { continue };
+            let moves = pos.legal_moves();
+            let Some(&mv) = moves.get(input.byte() as usize % moves.len().max(1)) else { continue };
+            let value = input.u16() as i16;
+            let mut bytes = [0u8; 40];
+            let written = if psv {
+                let result = [PsvResult::Loss, PsvResult::Draw, PsvResult::Win][input.byte() as usize % 3];
+                Psv { position: pos, score: value, mv, result }.write(&mut bytes)
+            } else {
+                let result = [GameResult::Draw, GameResult::BlackWin, GameResult::WhiteWin][input.byte() as usize % 3];
+                Hcpe { position: pos, eval: value, best_move: mv, result }.write(&mut bytes)
+            };
+            if written.is_ok() {
+                stream.extend_from_slice(&bytes[..size]);
+            }
+        }
+        if input.one_in(3) && !stream.is_empty() {
+            let at = input.byte() as usize % stream.len();
+            stream[at] = input.byte();
+        }
+        let tail = input.byte() as usize % (size + 1);
+        stream.extend_from_slice(input.bytes(tail));
+        // The reader, in a buffer where it may be moved to another alignment between calls.
+        let mut buf = vec![0u8; 64 + 8];
+        let mut at = 0;
+        let reader = |buf: &mut Vec<u8>, at: usize| buf[at..].as_mut_ptr().cast::<c::RecordReader>();
+        if input.one_in(8) {
+            // Never set up: refused.
+            let (mut used, mut records) = (usize::MAX, u64::MAX);
+            let mut pos = [0u8; POSITION_SIZE];
+            let got = unsafe {
+                c::hayanagi_record_reader_next(
+                    reader(&mut buf, at),
+                    stream.as_ptr(),
+                    stream.len(),
+                    &mut used,
+                    pos.as_mut_ptr().cast(),
+                    core::ptr::null_mut(),
+                    core::ptr::null_mut(),
+                    core::ptr::null_mut(),
+                    core::ptr::null_mut(),
+                    core::ptr::null_mut(),
+                )
+            };
+            assert_eq!(got, ErrorCode::NotAReader.code(), "hayanagi_record_reader_next on zeros");
+            assert_eq!(used, usize::MAX, "hayanagi_record_reader_next: a refused call wrote");
+            let got =
+                unsafe { c::hayanagi_record_reader_finish(reader(&mut buf, at), &mut records, core::ptr::null_mut()) };
+            assert_eq!(
+                (got, records),
+                (ErrorCode::NotAReader.code(), u64::MAX),
+                "hayanagi_record_reader_finish on zeros"
+            );
+            return;
+        }
+        let bad_format = i32::from(input.byte() % 4) + 2;
+        assert_eq!(
+            unsafe { c::hayanagi_record_reader_init(reader(&mut buf, at), bad_format) },
+            ErrorCode::OutOfRange.code()
+        );
+        assert_eq!(unsafe { c::hayanagi_record_reader_init(reader(&mut buf, at), format) }, 0);
+        let out = input.byte() as usize % SLOTS;
+        let (mut fed, mut next, mut chunks) = (0usize, 0u64, 0);
+        while fed < stream.len() {
+            // Empty chunks too; after 64 chunks (the input may have run out: zeros) the rest at once.
+            chunks += 1;
+            let wanted = if chunks > 64 { stream.len() } else { input.byte() as usize % (2 * size + 4) };
+            let chunk = wanted.min(stream.len() - fed);
+            let mut left = chunk;
+            loop {
+                if input.one_in(6) {
+                    // A byte copy of the reader, elsewhere: the same reader.
+                    let new_at = input.byte() as usize % 8;
+                    let state = buf[at..at + 64].to_vec();
+                    buf.fill(0);
+                    buf[new_at..new_at + 64].copy_from_slice(&state);
+                    at = new_at;
+                }
+                let start = fed + (chunk - left);
+                let before = self.positions[out].bytes();
+                let (mut used, mut value, mut mv, mut result, mut index, mut offset) =
+                    (usize::MAX, i32::MIN, 0u16, i32::MIN, u64::MAX, u64::MAX);
+                let got = unsafe {
+                    c::hayanagi_record_reader_next(
+                        reader(&mut buf, at),
+                        if left == 0 && input.one_in(2) { core::ptr::null() } else { stream[start..].as_ptr() },
+                        left,
+                        &mut used,
+                        self.positions[out].ptr().cast(),
+                        &mut value,
+                        &mut mv,
+                        &mut result,
+                        &mut index,
+                        &mut offset,
+                    )
+                };
+                // The bytes of record `next` received so far, and this call's share.
+                let held = start - (next as usize) * size;
+                let expected_used = (size - held).min(left);
+                assert_eq!(used, expected_used, "hayanagi_record_reader_next consumed");
+                left -= used;
+                if held + used < size {
+                    assert_eq!(got, 0, "hayanagi_record_reader_next: a partial record");
+                    assert_eq!(self.positions[out].bytes(), before, "hayanagi_record_reader_next: wrote a position");
+                    break;
+                }
+                let record = &stream[next as usize * size..][..size];
+                let expected = if psv {
+                    Psv::read(record)
+                        .map(|r| (r.position, i32::from(r.score), r.mv.to_bits(), [-1, 0, 1][r.result as usize]))
+                } else {
+                    Hcpe::read(record).map(|r| (r.position, i32::from(r.eval), r.best_move.to_bits(), r.result as i32))
+                };
+                assert_eq!(index, next, "hayanagi_record_reader_next index");
+                match expected {
+                    Ok((position, v, m, r)) => {
+                        assert_eq!((got, value, mv, result), (1, v, m, r), "hayanagi_record_reader_next");
+                        self.shadows[out] = Some(position);
+                        self.check_slot(out);
+                    }
+                    Err((field, kind)) => {
+                        assert_eq!(got, ErrorCode::from(kind).code(), "hayanagi_record_reader_next error");
+                        assert_eq!(offset, (next as usize * size + field) as u64, "hayanagi_record_reader_next offset");
+                        assert_eq!(
+                            self.positions[out].bytes(),
+                            before,
+                            "hayanagi_record_reader_next: wrote a position"
+                        );
+                    }
+                }
+                next += 1;
+                if left == 0 {
+                    break;
+                }
+            }
+            fed += chunk;
+        }
+        let (mut records, mut offset) = (u64::MAX, u64::MAX);
+        let got = unsafe { c::hayanagi_record_reader_finish(reader(&mut buf, at), &mut records, &mut offset) };
+        assert_eq!(records, (stream.len() / size) as u64, "hayanagi_record_reader_finish records");
+        if stream.len() % size == 0 {
+            assert_eq!((got, offset), (0, u64::MAX), "hayanagi_record_reader_finish");
+        } else {
+            assert_eq!(
+                (got, offset),
+                (ErrorCode::RecordTruncated.code(), stream.len() as u64),
+                "hayanagi_record_reader_finish"
+            );
+        }
+    }
 }
 
 /// `hayanagi_error_message` and `hayanagi_status_name` for any value.
@@ -1959,7 +2118,7 @@ fuzz_target!(|data: &[u8]| {
             13 => world.history_init(&mut input),
             14 => world.history_step(&mut input),
             15 => world.construct_with_history(&mut input),
-            _ => match input.byte() % 8 {
+            _ => match input.byte() % 9 {
                 0 => world.shuffle(&mut input),
                 1 => names(&mut input),
                 2 => world.pass_and_key_after(&mut input),
@@ -1967,6 +2126,7 @@ fuzz_target!(|data: &[u8]| {
                 4 => world.setup(&mut input),
                 5 => world.move_text(&mut input),
                 6 => world.play_into(&mut input),
+                7 => world.record_stream(&mut input),
                 _ => world.packed(&mut input),
             },
         }
