@@ -51,6 +51,44 @@ mod lookup {
     }
 
     #[inline(always)]
+    pub(super) fn lance_ray(color: Color, square: Square) -> Bitboard {
+        LANCE_FORWARD[color.index()][square.index()]
+    }
+
+    /// Per square, the rook's and the bishop's attacks on an empty board (about 2.6 KB, computed
+    /// by the compiler from the board's rows and columns).
+    static EMPTY_BOARD_LINES: [[Bitboard; 2]; Square::NUM] = {
+        let mut lines = [[Bitboard::EMPTY; 2]; Square::NUM];
+        let mut from: usize = 0;
+        while from < Square::NUM {
+            let (row, col) = (from / 9, from % 9);
+            let (mut rook, mut bishop): (u128, u128) = (0, 0);
+            let mut to: usize = 0;
+            while to < Square::NUM {
+                let (rows, cols) = ((to / 9).abs_diff(row), (to % 9).abs_diff(col));
+                if to != from && (rows == 0 || cols == 0) {
+                    rook |= 1 << to;
+                }
+                if to != from && rows == cols {
+                    bishop |= 1 << to;
+                }
+                to += 1;
+            }
+            lines[from] = [
+                Bitboard::from_raw(rook as u64, (rook >> 64) as u64),
+                Bitboard::from_raw(bishop as u64, (bishop >> 64) as u64),
+            ];
+            from += 1;
+        }
+        lines
+    };
+
+    #[inline(always)]
+    pub(super) fn empty_board_lines(square: Square) -> [Bitboard; 2] {
+        EMPTY_BOARD_LINES[square.index()]
+    }
+
+    #[inline(always)]
     pub(super) fn step_to(color: Color, kind: PieceKind, square: Square) -> Bitboard {
         STEP_TO[color.index()][kind.index()][square.index()]
     }
@@ -64,6 +102,21 @@ mod lookup {
 /// The compact layout's reads.
 #[cfg(feature = "compact-tables")]
 mod lookup {
+    /// The lance's forward ray on an empty board.
+    #[inline(always)]
+    pub(super) fn lance_ray(color: Color, square: Square) -> Bitboard {
+        lance_file(color, square, Bitboard::EMPTY)
+    }
+
+    /// The rook's and the bishop's attacks on an empty board.
+    #[inline(always)]
+    pub(super) fn empty_board_lines(square: Square) -> [Bitboard; 2] {
+        [
+            file(square, Bitboard::EMPTY) | rank(square, Bitboard::EMPTY),
+            diagonal(square, Bitboard::EMPTY) | anti_diagonal(square, Bitboard::EMPTY),
+        ]
+    }
+
     use crate::board::magic::ray_attacks;
     use crate::board::tables::{
         ANTI_DIAGONAL_ATTACKS, ANTI_DIAGONAL_MAGICS, ANTI_DIAGONAL_RAYS, ANTI_DIAGONAL_STEP, BETWEEN, BETWEEN_INDEX,
@@ -251,6 +304,20 @@ pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
 #[must_use]
 pub fn lance_attacks(color: Color, square: Square, occupied: Bitboard) -> Bitboard {
     lance_file(color, square, occupied)
+}
+
+/// The sliders of `color` among `rooks` (rooks and dragons), `bishops` (bishops and horses) and
+/// `lances` that attack `square` on an empty board: those aimed at it, whatever stands between.
+#[inline(always)]
+pub(crate) fn sliders_aimed_at(
+    color: Color,
+    square: Square,
+    rooks: Bitboard,
+    bishops: Bitboard,
+    lances: Bitboard,
+) -> Bitboard {
+    let [rook, bishop] = lookup::empty_board_lines(square);
+    (rook & rooks) | (bishop & bishops) | (lookup::lance_ray(color.flip(), square) & lances)
 }
 
 /// Squares a piece of `color` and `kind` on `square` reaches in one step (a knight's jump counts as

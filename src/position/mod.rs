@@ -11,6 +11,7 @@ pub(crate) mod setup;
 pub use movegen::{MoveFilter, MoveGroup, MoveGroupIter, Origin, Promotion};
 
 use crate::between;
+use crate::board::attacks::sliders_aimed_at;
 use crate::types::geometry;
 use crate::{
     Bitboard, Color, File, Hand, Move, Piece, PieceKind, Rank, Square, bishop_attacks, lance_attacks, rook_attacks,
@@ -785,7 +786,15 @@ impl Position {
     /// aimed at it. Those of `color` are pinned; those of the enemy give discovered check if they move.
     pub(crate) fn blockers(&self, color: Color) -> Bitboard {
         let Some(king) = self.king(color) else { return Bitboard::EMPTY };
-        let snipers = self.slider_attackers(color.flip(), king, Bitboard::EMPTY);
+        let them = color.flip();
+        let k = |kind: PieceKind| self.by_kind[kind.index()] & self.by_color[them.index()];
+        let snipers = sliders_aimed_at(
+            them,
+            king,
+            k(PieceKind::Rook) | k(PieceKind::Dragon),
+            k(PieceKind::Bishop) | k(PieceKind::Horse),
+            k(PieceKind::Lance),
+        );
         let occupied = self.occupied();
         let mut blockers = Bitboard::EMPTY;
         for sniper in snipers {
