@@ -372,7 +372,23 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub const fn count(self) -> u32 {
-        self.lo.count_ones() + self.hi.count_ones()
+        #[cfg(target_feature = "popcnt")]
+        {
+            self.lo.count_ones() + self.hi.count_ones()
+        }
+        // Without a popcount instruction: both halves summed in 4-bit fields (at most 8 each), those
+        // in bytes (at most 16), then one multiply instead of two.
+        #[cfg(not(target_feature = "popcnt"))]
+        {
+            const M1: u64 = 0x5555_5555_5555_5555;
+            const M2: u64 = 0x3333_3333_3333_3333;
+            const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+            let lo = self.lo - ((self.lo >> 1) & M1);
+            let hi = self.hi - ((self.hi >> 1) & M1);
+            let nibbles = (lo & M2) + ((lo >> 2) & M2) + (hi & M2) + ((hi >> 2) & M2);
+            let bytes = (nibbles & M4) + ((nibbles >> 4) & M4);
+            (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+        }
     }
 
     /// Whether the set has more than one square.
