@@ -44,6 +44,12 @@ const DECLARATION_FAILURES = [
   [8, "too_few_points"],
 ];
 const MAX_MOVES = 1024; // HAYANAGI_MAX_MOVES
+/** A move list of capi/src/js.rs: a count, a hint, MAX_MOVES keys (uint32 each), MAX_MOVES codes (uint16). */
+const LIST_SIZE = 4 * (2 + MAX_MOVES) + 2 * MAX_MOVES;
+const LIST_CODES = 4 * (2 + MAX_MOVES); // where the codes start
+const NOT_LISTED = 0xffffffff;
+/** An undo slot of capi/src/js.rs: an undo record (HAYANAGI_UNDO_RECORD_SIZE, 96 bytes), then the move's key. */
+const SLOT = 128;
 const PACKED_SIZE = 32; // HAYANAGI_PACKED_SIZE
 const TSUME_ENTRY_SIZE = 32; // HAYANAGI_TSUME_ENTRY_SIZE
 /** HAYANAGI_TSUME_*: the solver's answers by number. */
@@ -168,23 +174,33 @@ class MoveValue {
 
 // ----- the module and its memory -----
 
+/** The size of the block alloc() hands out for `size` bytes: a power of two from 64 up to 4096, then a
+ *  multiple of 64 (a move list, 4,104 bytes, takes 4,160). */
+function blockSize(size) {
+  if (size > 4096) return Math.ceil(size / 64) * 64;
+  let block = 64;
+  while (block < size) block *= 2;
+  return block;
+}
+
 /** One instantiated module: its exports, its memory, our heap in it, and scratch space. */
 class Lib {
   constructor(instance) {
     const x = instance.exports;
-    if (!(x.memory instanceof WebAssembly.Memory) || typeof x.hayanagi_js_legal_keys !== "function") {
+    if (!(x.memory instanceof WebAssembly.Memory) || typeof x.hayanagi_js_list !== "function") {
       throw new TypeError("hayanagi: the WebAssembly module is not hayanagi's (no memory or hayanagi_js_* exports)");
     }
     this.x = x;
     // The hot calls, as plain properties.
     this.playUnchecked = x.hayanagi_play_unchecked;
     this.playChecked = x.hayanagi_play;
-    this.undoChecked = x.hayanagi_undo;
-    this.legalKeys = x.hayanagi_js_legal_keys;
-    this.moveKey = x.hayanagi_js_move_key;
+    this.jsPlay = x.hayanagi_js_play;
+    this.jsUndo = x.hayanagi_js_undo;
+    this.jsList = x.hayanagi_js_list;
     this.memory = x.memory;
     this.positionSize = x.hayanagi_position_size();
     this.undoSize = x.hayanagi_undo_record_size();
+    if (this.undoSize + 4 > SLOT) throw new TypeError("hayanagi: the module's undo records do not fit the wrapper's undo slots");
     this.refresh();
     this.top = 0; // the heap: [top, end) is not handed out yet
     this.end = 0;
@@ -234,8 +250,7 @@ class Lib {
 
   /** A block of at least `size` bytes, 64-byte aligned (sizes are rounded up to a power of two). */
   alloc(size) {
-    let block = 64;
-    while (block < size) block *= 2;
+    const block = blockSize(size);
     const list = this.free.get(block);
     if (list !== undefined && list.length > 0) return list.pop();
     if (this.top + block > this.end) {
@@ -252,8 +267,7 @@ class Lib {
   }
 
   release(pointer, size) {
-    let block = 64;
-    while (block < size) block *= 2;
+    const block = blockSize(size);
     let list = this.free.get(block);
     if (list === undefined) this.free.set(block, (list = []));
     list.push(pointer);
@@ -529,40 +543,46 @@ class State {
   constructor(l) {
     this.l = l;
     this.pos = l.alloc(l.positionSize);
-    this.undoCapacity = 4; // doubled when full
-    this.undo = l.alloc(this.undoCapacity * l.undoSize);
-    this.moves = []; // the keys (capi/src/js.rs: code and pieces) of the moves on the undo stack
-    // The legal moves listed at undo-stack height h, while the position there is the one they were
-    // listed for (a play at height h - 1 forgets them): counts[h] keys (uint32) at lists[h], a block of
-    // module memory (where no JS value can change them). Only these are played unchecked, and undo()
-    // names a move by its key noted at play() without asking the module again.
+    this.height = 0; // the moves on the undo stack
+    // The undo stack: slots of SLOT bytes, an undo record and the move's key (capi/src/js.rs: code and
+    // pieces), written by hayanagi_js_play; `undoCapacity` of them, doubled when full.
+    this.undoCapacity = 4;
+    this.undo = l.alloc(this.undoCapacity * SLOT);
+    // The legal moves listed at undo-stack height h (hayanagi_js_list): lists[h], a block of module memory
+    // (where no JS value can change it) with the count (NOT_LISTED once the position at that height has
+    // changed: hayanagi_js_play marks the list one height up), a hint and the keys. Only listed moves are
+    // played unchecked.
     this.lists = [];
-    this.counts = []; // -1 (or absent): nothing listed for the position at that height
-    this.next = []; // next[h]: where in lists[h] the next move played at height h likely is
     this.game = null; // the Game this position belongs to (then only the game changes it)
   }
   release() {
     if (this.pos === 0) return;
     this.l.release(this.pos, this.l.positionSize);
-    this.l.release(this.undo, this.undoCapacity * this.l.undoSize);
-    for (const list of this.lists) if (list !== undefined) this.l.release(list, 4 * MAX_MOVES);
+    this.l.release(this.undo, this.undoCapacity * SLOT);
+    for (const list of this.lists) if (list) this.l.release(list, LIST_SIZE);
     this.lists = [];
     this.pos = 0;
   }
   /** The list block of height `height` (allocated on first use: it may grow the memory). */
   list(height) {
     let list = this.lists[height];
-    if (list === undefined) {
-      list = this.l.alloc(4 * MAX_MOVES);
+    if (!list) {
+      list = this.l.alloc(LIST_SIZE);
+      this.l.u32[list >>> 2] = NOT_LISTED;
+      while (this.lists.length < height) this.lists.push(0); // (no holes: `lists[h] ?? 0` stays fast)
       this.lists[height] = list;
     }
     return list;
   }
+  /** Marks every list as listing nothing (a Game changed the position under them). */
+  forget() {
+    for (const list of this.lists) if (list) this.l.u32[list >>> 2] = NOT_LISTED;
+  }
   growUndo() {
     const l = this.l;
-    const bigger = l.alloc(2 * this.undoCapacity * l.undoSize);
-    l.u8.copyWithin(bigger, this.undo, this.undo + this.undoCapacity * l.undoSize);
-    l.release(this.undo, this.undoCapacity * l.undoSize);
+    const bigger = l.alloc(2 * this.undoCapacity * SLOT);
+    l.u8.copyWithin(bigger, this.undo, this.undo + this.undoCapacity * SLOT);
+    l.release(this.undo, this.undoCapacity * SLOT);
     this.undo = bigger;
     this.undoCapacity *= 2;
   }
@@ -843,30 +863,24 @@ export class Position {
   legalMoveCodes(filter) {
     const s = this.#live();
     const count = this.#list(s, filter, "legalMoveCodes(filter)");
-    const keys = s.l.u32;
-    const start = s.lists[s.moves.length] >>> 2;
-    const codes = new Uint16Array(count);
-    for (let i = 0; i < count; i++) codes[i] = keys[start + i]; // (the low 16 bits: the code)
-    return codes;
+    const start = (s.lists[s.height] + LIST_CODES) >>> 1;
+    return s.l.u16.slice(start, start + count);
   }
 
   /** Lists the legal moves `filter` selects as keys at the list of the current height (the extended
    *  module's for a filter other than "all"; `what` names the caller); returns their number. */
   #list(s, filter, what) {
     const l = s.l;
-    const height = s.moves.length;
-    const list = s.list(height);
-    let count;
-    if (filter === undefined || filter === "all") {
-      count = l.check(l.legalKeys(s.pos, 0, list, MAX_MOVES));
-    } else {
-      const f = expectFilter(filter);
-      const e = extended(l, what);
-      count = e.check(e.legalKeys(e.enter(s), f, e.keys, MAX_MOVES));
-      l.u8.set(e.u8.subarray(e.keys, e.keys + 4 * count), list);
-    }
-    s.counts[height] = count;
-    s.next[height] = 0;
+    const list = s.list(s.height);
+    if (filter === undefined || filter === "all") return l.check(l.jsList(s.pos, 0, list));
+    const f = expectFilter(filter);
+    const e = extended(l, what);
+    l.u32[list >>> 2] = NOT_LISTED;
+    e.list ??= e.alloc(LIST_SIZE);
+    const count = e.check(e.jsList(e.enter(s), f, e.list));
+    // The count, the hint and the keys, then the codes, into this height's list.
+    l.u8.set(e.u8.subarray(e.list + LIST_CODES, e.list + LIST_CODES + 2 * count), list + LIST_CODES);
+    l.u8.set(e.u8.subarray(e.list, e.list + 8 + 4 * count), list);
     return count;
   }
 
@@ -877,7 +891,7 @@ export class Position {
     const l = s.l;
     const count = this.#list(s, filter, "legalMoves(filter)");
     const keys = l.u32;
-    const start = s.lists[s.moves.length] >>> 2;
+    const start = (s.lists[s.height] >>> 2) + 2;
     const moves = new Array(count);
     for (let i = 0; i < count; i++) moves[i] = l.moveOfKey(keys[start + i]);
     return moves;
@@ -955,38 +969,12 @@ export class Position {
     const l = s.l;
     // The hot path (perft, search): a code, then most likely one listed for this position.
     const code = typeof move === "number" && (move & 0xffff) === move ? move : l.encode(move);
-    const height = s.moves.length;
+    const height = s.height;
     if (height === s.undoCapacity) s.growUndo();
-    const undo = s.undo + height * l.undoSize;
-    const count = s.counts[height];
-    let key = -1;
-    if (count > 0) {
-      const keys = l.u32;
-      const start = s.lists[height] >>> 2;
-      let i = s.next[height];
-      if (i < count && (keys[start + i] & 0xffff) === code) {
-        key = keys[start + i];
-      } else {
-        for (let j = 0; j < count; j++) {
-          if ((keys[start + j] & 0xffff) === code) {
-            i = j;
-            key = keys[start + j];
-            break;
-          }
-        }
-      }
-      if (key >= 0) s.next[height] = i + 1;
-    }
-    let result;
-    if (key >= 0) {
-      result = l.playUnchecked(s.pos, code, undo);
-    } else {
-      key = l.moveKey(s.pos, code); // (negative for no move code: then play fails and says why)
-      result = l.playChecked(s.pos, code, undo);
-    }
-    if (result < 0) throw l.error(result, undefined, typeof move === "string" ? move : undefined);
-    s.moves.push(key);
-    s.counts[height + 1] = -1;
+    const lists = s.lists;
+    const key = l.jsPlay(s.pos, code, s.undo + height * SLOT, lists[height] ?? 0, lists[height + 1] ?? 0);
+    if (key < 0) throw l.error(key, undefined, typeof move === "string" ? move : undefined);
+    s.height = height + 1;
     return this;
   }
 
@@ -994,17 +982,20 @@ export class Position {
   undo() {
     const s = this.#s;
     if (s.game !== null || s.pos === 0) this.#own(); // throws
-    const count = s.moves.length;
-    if (count === 0) return null;
-    const result = s.l.undoChecked(s.pos, s.undo + (count - 1) * s.l.undoSize);
-    if (result < 0) throw s.l.error(result);
-    return s.l.moveOfKey(s.moves.pop());
+    const height = s.height;
+    if (height === 0) return null;
+    const key = s.l.jsUndo(s.pos, s.undo + (height - 1) * SLOT);
+    if (key < 0) throw s.l.error(key);
+    s.height = height - 1;
+    return s.l.moveOfKey(key);
   }
 
   /** The moves undo() can take back, oldest first, typed. */
   moves() {
     const s = this.#live();
-    return s.moves.map((key) => s.l.moveOfKey(key));
+    const moves = new Array(s.height);
+    for (let i = 0; i < s.height; i++) moves[i] = s.l.moveOfKey(s.l.u32[(s.undo + i * SLOT + s.l.undoSize) >>> 2]);
+    return moves;
   }
 
   /** The number of legal move sequences of length `depth`, counted inside the module; `bulk` counts
@@ -1392,7 +1383,7 @@ export class Game {
       result = l.x.hayanagi_history_play(this.#h.pointer, s.pos, code);
     }
     if (result < 0) throw l.error(result, undefined, typeof move === "string" ? move : undefined);
-    s.counts.length = 0; // (the position's own lists are of a position it has left)
+    s.forget(); // (the position's own lists are of a position it has left)
     return this;
   }
 
@@ -1404,7 +1395,7 @@ export class Game {
     const result = l.x.hayanagi_history_undo(h.pointer, s.pos, l.out + 16);
     if (result === ERRNO.HISTORY_EMPTY) return null;
     l.check(result);
-    s.counts.length = 0;
+    s.forget();
     return l.moveIn(s.pos, l.outU16());
   }
 
