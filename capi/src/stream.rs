@@ -154,13 +154,24 @@ pub unsafe extern "C" fn hayanagi_record_reader_next(
     };
     let size = state.size();
     let mut record = [0u8; MAX_RECORD];
+    // Every slice below is in bounds (`filled < size <= MAX_RECORD`, as `read_state` checks); taken
+    // with `get`, so that no bounds check can link a panic path (the WebAssembly module must import
+    // nothing: npm/build.sh).
     let used = if state.filled == 0 && chunk.len() >= size {
         // The usual call: a whole record in the chunk, read from there.
-        record[..size].copy_from_slice(&chunk[..size]);
+        let (Some(to), Some(from)) = (record.get_mut(..size), chunk.get(..size)) else {
+            return ErrorCode::NotAReader.code();
+        };
+        to.copy_from_slice(from);
         size
     } else {
-        let take = (size - state.filled).min(chunk.len());
-        state.partial[state.filled..state.filled + take].copy_from_slice(&chunk[..take]);
+        let take = size.saturating_sub(state.filled).min(chunk.len());
+        let (Some(to), Some(from)) =
+            (state.partial.get_mut(state.filled..state.filled.saturating_add(take)), chunk.get(..take))
+        else {
+            return ErrorCode::NotAReader.code();
+        };
+        to.copy_from_slice(from);
         state.filled += take;
         if state.filled < size {
             // SAFETY: the caller's contract (checked above: a reader, `consumed` writable).
@@ -170,19 +181,22 @@ pub unsafe extern "C" fn hayanagi_record_reader_next(
             }
             return 0;
         }
-        record[..size].copy_from_slice(&state.partial[..size]);
+        let (Some(to), Some(from)) = (record.get_mut(..size), state.partial.get(..size)) else {
+            return ErrorCode::NotAReader.code();
+        };
+        to.copy_from_slice(from);
         take
     };
+    let Some(record) = record.get(..size) else { return ErrorCode::NotAReader.code() };
     let at = state.records;
     state.records = state.records.wrapping_add(1);
     state.filled = 0;
     state.partial = [0; MAX_RECORD];
     let start = at.saturating_mul(size as u64);
     let read = match state.format {
-        0 => Hcpe::read(&record[..size])
+        0 => Hcpe::read(record)
             .map(|r| (r.position, i32::from(r.eval), r.best_move.to_bits(), game_result_code(r.result))),
-        _ => Psv::read(&record[..size])
-            .map(|r| (r.position, i32::from(r.score), r.mv.to_bits(), psv_result_code(r.result))),
+        _ => Psv::read(record).map(|r| (r.position, i32::from(r.score), r.mv.to_bits(), psv_result_code(r.result))),
     };
     // SAFETY: the caller's contract: every pointer is NULL or writable, `pos` and `consumed` are not
     // NULL, and the reader is one.
