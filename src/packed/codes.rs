@@ -189,31 +189,44 @@ pub(crate) static PSFEN: Layout = layout(PSFEN_BASE, PSFEN_HAND, false);
 
 /// Reads a 256-bit stream.
 pub(crate) struct BitReader {
-    words: [u64; 5],
+    /// The stream's four words, then zeros: a window read anywhere up to bit 256 + 64 (where the
+    /// decoders stop at the latest) finds its words without a bounds check.
+    words: [u64; 8],
     pub(crate) cursor: usize,
 }
 
 impl BitReader {
     pub(crate) fn new(bytes: &[u8; 32]) -> BitReader {
-        let mut words = [0u64; 5];
-        for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact(8)) {
-            let mut le = [0u8; 8];
-            for (l, &b) in le.iter_mut().zip(chunk) {
-                *l = b;
-            }
-            *word = u64::from_le_bytes(le);
+        let mut words = [0u64; 8];
+        for (word, chunk) in words.iter_mut().zip(bytes.as_chunks::<8>().0) {
+            *word = u64::from_le_bytes(*chunk);
         }
         BitReader { words, cursor: 0 }
+    }
+
+    /// The 128 bits from word `cursor / 64`, and the shift to the cursor. (The index is masked to
+    /// the array: no panic path; past bit 448 the window would wrap, which no decoder reaches.)
+    #[inline(always)]
+    fn window(&self) -> (u128, u32) {
+        let w = self.cursor / 64;
+        let low = self.words[w & 7] as u128;
+        let high = self.words[(w + 1) & 7] as u128;
+        (low | high << 64, (self.cursor % 64) as u32)
     }
 
     /// The next 8 bits from the cursor (bits past the end read as 0), without moving.
     #[inline]
     pub(crate) fn peek8(&self) -> u8 {
         // Two words as one 128-bit window: no branch on whether the 8 bits cross a word.
-        let (w, s) = (self.cursor / 64, self.cursor % 64);
-        let low = self.words.get(w).copied().unwrap_or(0) as u128;
-        let high = self.words.get(w + 1).copied().unwrap_or(0) as u128;
-        ((low | high << 64) >> s) as u8
+        let (window, shift) = self.window();
+        (window >> shift) as u8
+    }
+
+    /// The next 64 bits from the cursor (bits past the end read as 0), without moving.
+    #[inline]
+    pub(crate) fn peek64(&self) -> u64 {
+        let (window, shift) = self.window();
+        (window >> shift) as u64
     }
 
     /// The next `len` (at most 8) bits; moves the cursor.

@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::packed::codes::{self, BITS, BOX, BitReader, BitWriter, EMPTY, INVALID, Layout};
 use crate::position::setup::SET;
-use crate::{Color, File, Hand, Piece, PieceKind, Position, Rank, Relaxations, Setup, SetupProblem, Square};
+use crate::{Bitboard, Color, File, Hand, Piece, PieceKind, Position, Rank, Relaxations, Setup, SetupProblem, Square};
 
 /// A 32-byte position layout.
 ///
@@ -335,10 +335,10 @@ fn encode(pos: &Position, layout: &Layout) -> Result<[u8; 32], PackError> {
     Ok(out.bytes())
 }
 
-/// Reads a packed position: [`fast_setup`] and [`Setup::validate`] for the records that are
-/// right (nearly all of them), [`decode_checked`] for the error of one that is not.
+/// Reads a packed position: [`fast_decode`] for the records that are right (nearly all of them),
+/// [`decode_checked`] for the error of one that is not.
 pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Position, UnpackError> {
-    let fast = fast_setup(bytes, layout, ply).and_then(|setup| setup.validate(Relaxations::INCOMPLETE_MATERIAL).ok());
+    let fast = fast_decode(bytes, layout, ply);
     debug_assert_eq!(fast.as_ref().ok_or(()), decode_checked(bytes, layout, ply).as_ref().map_err(|_| ()));
     match fast {
         Some(pos) => Ok(pos),
@@ -373,35 +373,77 @@ const COUNTER_OF_SLOT: [u8; 32] = {
     counters
 };
 
-/// The setup of a packed position with the layout's own checks (king squares, codes, their order,
-/// no kind above the set counting the box) decided once at the end rather than code by code, and no
-/// bit positions kept: `None` whenever [`decode_checked`] would report an error of the layout, so
-/// that it can say which and where. The rules of positions are left to [`Setup::validate`].
-#[inline]
-fn fast_setup(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Setup> {
+/// The squares that have a board code: all but the two kings'.
+const CODED_SQUARES: usize = Square::NUM - 2;
+
+/// Each square of the layouts' numbering as a one-square set.
+const PACKED_SETS: [Bitboard; Square::NUM] = {
+    let mut sets = [Bitboard::EMPTY; Square::NUM];
+    let mut index = 0;
+    while index < Square::NUM {
+        sets[index] = Bitboard::from_square(PACKED_ORDER[index]);
+        index += 1;
+    }
+    sets
+};
+
+/// The position of a packed layout with the layout's own checks (king squares, codes, their order,
+/// no kind above the set counting the box) decided once at the end rather than code by code, built
+/// straight into the position's sets as the codes are read, and checked by the rules of positions
+/// ([`Setup::obeys_rules`], the rules [`Setup::validate`] applies). `None` whenever
+/// [`decode_checked`] would report an error, so that it can say which and where.
+///
+/// The board part skips runs of empty squares (`0` bits) a word at a time and decodes only the
+/// pieces' codes; no pass over the 81 squares is left.
+#[inline(always)]
+fn fast_decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Position> {
     let mut input = BitReader::new(bytes);
     let side = if input.read(1) == 1 { Color::White } else { Color::Black };
-    let black = square_of_packed(input.read(7) as usize)?;
-    let white = square_of_packed(input.read(7) as usize)?;
+    let black_index = input.read(7) as usize;
+    let white_index = input.read(7) as usize;
+    let black = square_of_packed(black_index)?;
+    let white = square_of_packed(white_index)?;
     if black == white {
         return None;
     }
+    let (first_king, second_king) = (black_index.min(white_index), black_index.max(white_index));
     let mut board = [None; Square::NUM];
-    board[black.index()] = Some(Piece::new(Color::Black, PieceKind::King));
-    board[white.index()] = Some(Piece::new(Color::White, PieceKind::King));
-    // By base kind, and a last counter for empty squares.
+    let mut by_piece = [Bitboard::EMPTY; Piece::NUM + 1];
+    for (color, square) in [(Color::Black, black), (Color::White, white)] {
+        let king = Piece::new(color, PieceKind::King);
+        board[square.index()] = Some(king);
+        if let Some(set) = by_piece.get_mut(king.index() + 1) {
+            *set = Bitboard::from_square(square);
+        }
+    }
+    // By base kind (P L N S G B R), and a last counter for kings (which have no code).
     let mut counts = [0u32; 8];
-    for square in PACKED_ORDER {
-        if square == black || square == white {
+    // `coded`: how many of the coded squares (the layout's order without the kings') are read.
+    let mut coded = 0usize;
+    loop {
+        // A run of empty squares, up to 64 at once; bits past 256 read as zeros (empty squares), and
+        // the cursor is put back to where the last coded square ends.
+        let zeros = input.peek64().trailing_zeros() as usize;
+        coded += zeros;
+        input.cursor += zeros;
+        if coded >= CODED_SQUARES {
+            input.cursor -= coded - CODED_SQUARES;
+            break;
+        }
+        if zeros == 64 {
             continue;
         }
-        // A code past bit 256 reads zeros (empty squares) and leaves the cursor past the end.
+        // A piece's code starts here (every board code but the empty square's starts with 1).
         let entry = layout.board_decode[input.peek8() as usize];
         let slot = (entry & 31) as usize;
-        // (The masks keep every index visibly in range: no panic path.)
         input.cursor += (entry >> 5) as usize + 1;
-        board[square.index()] = PIECE_OF_SLOT[slot];
-        counts[(COUNTER_OF_SLOT[slot] & 7) as usize] += 1;
+        // The square of the `coded`-th coded square: the kings' squares are passed over.
+        let index = coded + usize::from(coded >= first_king) + usize::from(coded + 1 >= second_king);
+        coded += 1;
+        let (Some(&square), Some(set)) = (PACKED_ORDER.get(index), by_piece.get_mut(slot)) else { return None };
+        board[square.index()] = PIECE_OF_SLOT[slot & 31];
+        *set |= PACKED_SETS.get(index).copied().unwrap_or(Bitboard::EMPTY);
+        counts[(COUNTER_OF_SLOT[slot & 31] & 7) as usize] += 1;
     }
     if input.cursor > BITS {
         return None;
@@ -417,19 +459,24 @@ fn fast_setup(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Setup> {
         last = code;
         input.cursor += (entry >> 5) as usize + 1;
         let (place, kind) = (code as usize / 7, code as usize % 7);
-        counts[kind] += 1;
+        if let Some(count) = counts.get_mut(kind) {
+            *count += 1;
+        }
         let kind = PieceKind::try_index(kind)?;
         if let Some(hand) = hands.get_mut(place) {
             *hand = hand.with(kind, hand.count(kind) + 1);
         }
     }
     let within_set = counts.iter().zip(SET).all(|(&count, limit)| count <= limit as u32);
-    (input.cursor == BITS && within_set).then_some(Setup { board, hands, side_to_move: side, ply })
+    if input.cursor != BITS || !within_set {
+        return None;
+    }
+    let pos = Position::from_piece_sets(&board, &by_piece, hands, side, ply);
+    Setup::obeys_rules(&pos, Relaxations::INCOMPLETE_MATERIAL).then_some(pos)
 }
 
 /// Reads a packed position code by code, checking each as it goes: the reader that names the bit
-/// of the first error. [`decode`] runs it only for the records [`fast_setup`] and
-/// [`Setup::validate`] refuse.
+/// of the first error. [`decode`] runs it only for the records [`fast_decode`] refuses.
 fn decode_checked(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Position, UnpackError> {
     let mut input = BitReader::new(bytes);
     let side = if input.read(1) == 1 { Color::White } else { Color::Black };

@@ -374,23 +374,29 @@ impl Position {
         side: Color,
         ply: u64,
     ) -> Position {
-        // One pass with no branch on what a square holds (an SFEN or a packed record makes that
-        // unpredictable): each square's bit joins the set of its piece (slot 0 for an empty square,
-        // dropped), and its key is masked to zero when it is empty.
+        // One pass with no branch on what a square holds (an SFEN makes that unpredictable): each
+        // square's bit joins the set of its piece (slot 0 for an empty square, dropped).
         let mut by_piece = [Bitboard::EMPTY; Piece::NUM + 1];
-        let mut key = if side == Color::White { zobrist::SIDE } else { 0 };
         for square in Square::ALL {
-            let held = board[square.index()];
-            let slot = held.map_or(0, |piece| piece.index() + 1);
-            // All ones for a piece (slot 1-28), zero for an empty square: arithmetic the compiler
-            // keeps as such (written as `is_some()` it becomes a branch again).
-            let present = 0u64.wrapping_sub(((slot + 31) >> 5) as u64);
-            let piece = held.unwrap_or(Piece::new(Color::Black, PieceKind::Pawn));
+            let slot = board[square.index()].map_or(0, |piece| piece.index() + 1);
             if let Some(set) = by_piece.get_mut(slot) {
                 *set |= Bitboard::from_square(square);
             }
-            key ^= zobrist::board(piece, square) & present;
         }
+        Position::from_piece_sets(board, &by_piece, hands, side, ply)
+    }
+
+    /// [`Position::from_parts`] for a caller that has also built the squares of each piece:
+    /// `by_piece[1 + piece.index()]` holds exactly the squares where `board` has `piece` (slot 0 is
+    /// not read). The packed readers fill both as they decode, so no pass over the 81 squares is left.
+    #[inline(always)]
+    pub(crate) fn from_piece_sets(
+        board: &[Option<Piece>; Square::NUM],
+        by_piece: &[Bitboard; Piece::NUM + 1],
+        hands: [Hand; 2],
+        side: Color,
+        ply: u64,
+    ) -> Position {
         let mut by_color = [Bitboard::EMPTY; Color::NUM];
         let mut by_kind = [Bitboard::EMPTY; PieceKind::NUM];
         let mut kings = [None; Color::NUM];
@@ -408,6 +414,13 @@ impl Position {
                 .to_u128();
             kings[color.index()] =
                 (own_kings != 0).then(|| 127 - own_kings.leading_zeros() as usize).and_then(Square::try_index);
+        }
+        // The key over the occupied squares only: one loop whose length is the number of pieces.
+        let mut key = if side == Color::White { zobrist::SIDE } else { 0 };
+        for square in by_color[0] | by_color[1] {
+            if let Some(piece) = board[square.index()] {
+                key ^= zobrist::board(piece, square);
+            }
         }
         for color in Color::ALL {
             for kind in PieceKind::HAND {

@@ -185,7 +185,7 @@ impl Setup {
         // Nearly every setup obeys the rules (records being read, SFENs of real games): the whole set
         // of rules checked on the position's bitboards first, with no branch per square; only a setup
         // that fails them is walked square by square to list its problems in reading order.
-        if self.obeys_rules(&pos, relax) {
+        if Setup::obeys_rules(&pos, relax) {
             debug_assert_eq!(self.problems(&pos, relax).len, 0, "{self:?}");
             return Ok(pos);
         }
@@ -193,10 +193,11 @@ impl Setup {
         if error.len == 0 { Ok(pos) } else { Err(error) }
     }
 
-    /// True when `pos` (built from this setup) breaks none of the rules [`Setup::validate`] checks
-    /// under `relax`: the same rules as [`Setup::problems`], decided on bitboards.
-    fn obeys_rules(&self, pos: &Position, relax: Relaxations) -> bool {
-        let mut ok = self.ply != 0;
+    /// True when `pos` breaks none of the rules [`Setup::validate`] checks under `relax`: the same
+    /// rules as [`Setup::problems`], decided on the position's bitboards and hands alone, so that a
+    /// reader that builds the position itself (the packed layouts) checks it with this one rule set.
+    pub(crate) fn obeys_rules(pos: &Position, relax: Relaxations) -> bool {
+        let mut ok = pos.ply() != 0;
         for color in Color::ALL {
             let own = |kind: PieceKind| pos.pieces(color, kind);
             let kings = own(PieceKind::King);
@@ -219,12 +220,13 @@ impl Setup {
         for kind in PieceKind::HAND {
             let of_kind = |kind: PieceKind| pos.by_kind.get(kind.index()).copied().unwrap_or(Bitboard::EMPTY);
             let on_board = (of_kind(kind) | kind.promote().map_or(Bitboard::EMPTY, of_kind)).count();
-            let held = self.hands[0].count(kind) as u32 + self.hands[1].count(kind) as u32;
+            let held = pos.hand(Color::Black).count(kind) as u32 + pos.hand(Color::White).count(kind) as u32;
             let full = SET.get(kind.index()).copied().unwrap_or(0) as u32;
             ok &= on_board + held <= full;
             ok &= relax.contains(Relaxations::INCOMPLETE_MATERIAL) || on_board + held == full;
         }
-        ok && !pos.king(self.side_to_move.flip()).is_some_and(|king| pos.is_attacked(self.side_to_move, king))
+        let side = pos.side_to_move();
+        ok && !pos.king(side.flip()).is_some_and(|king| pos.is_attacked(side, king))
     }
 
     /// Every problem of the setup, in the order [`Setup::validate`] documents; `pos` is the position
@@ -699,7 +701,7 @@ mod tests {
             {
                 let pos = Position::from_parts(&setup.board, setup.hands, setup.side_to_move, setup.ply);
                 let listed = setup.problems(&pos, relax).len;
-                assert_eq!(setup.obeys_rules(&pos, relax), listed == 0, "{setup:?} {relax:?}");
+                assert_eq!(Setup::obeys_rules(&pos, relax), listed == 0, "{setup:?} {relax:?}");
                 if listed == 0 {
                     accepted += 1;
                 } else {

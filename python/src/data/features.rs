@@ -24,7 +24,9 @@
 
 use std::sync::OnceLock;
 
-use hayanagi::{Bitboard, Color, PieceKind, Position, Square, bishop_attacks, rook_attacks, step_attacks};
+use hayanagi::{
+    Bitboard, Color, PieceKind, Position, Square, bishop_attacks, lance_attacks, rook_attacks, step_attacks,
+};
 
 /// Board planes (`features1`).
 pub const BOARD_PLANES: usize = 62;
@@ -114,20 +116,25 @@ static CELL_BITS: [[u128; CELLS]; 2] = {
 };
 
 /// Step attacks in cell numbering for a side that moves towards rank a (0) or rank i (1), per
-/// `PieceKind::index`, per cell; sliders' own steps (horse, dragon) included, slides not.
-struct StepTable([[[u128; CELLS]; 14]; 2]);
+/// `PieceKind::index`, per cell; sliders' own steps (horse, dragon) included, slides not. And the
+/// cells ahead of a lance of that side on each cell (its attacks on an empty board).
+struct StepTable {
+    steps: [[[u128; CELLS]; 14]; 2],
+    ahead: [[u128; CELLS]; 2],
+}
 
 fn step_table() -> &'static StepTable {
     static TABLE: OnceLock<Box<StepTable>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table = Box::new(StepTable([[[0; CELLS]; 14]; 2]));
+        let mut table = Box::new(StepTable { steps: [[[0; CELLS]; 14]; 2], ahead: [[0; CELLS]; 2] });
+        let in_cells = |set: Bitboard| set.iter().fold(0u128, |cells, to| cells | 1 << cell_of(to));
         for (side, color) in [Color::Black, Color::White].into_iter().enumerate() {
-            for kind in PieceKind::ALL {
-                for index in 0..CELLS {
-                    let Some(square) = Square::try_index(index) else { continue };
-                    let cells = step_attacks(color, kind, square).iter().fold(0u128, |set, to| set | 1 << cell_of(to));
-                    table.0[side][kind.index()][cell_of(square)] = cells;
+            for index in 0..CELLS {
+                let Some(square) = Square::try_index(index) else { continue };
+                for kind in PieceKind::ALL {
+                    table.steps[side][kind.index()][cell_of(square)] = in_cells(step_attacks(color, kind, square));
                 }
+                table.ahead[side][cell_of(square)] = in_cells(lance_attacks(color, square, Bitboard::EMPTY));
             }
         }
         table
@@ -143,29 +150,30 @@ fn as_bitboard(cells: u128) -> Bitboard {
 }
 
 #[inline]
-fn rook_cells(cell: usize, occupied: u128) -> u128 {
-    Square::try_index(cell).map_or(0, |square| rook_attacks(square, as_bitboard(occupied)).to_u128())
+fn rook_cells(cell: usize, occupied: Bitboard) -> u128 {
+    Square::try_index(cell).map_or(0, |square| rook_attacks(square, occupied).to_u128())
 }
 
 #[inline]
-fn bishop_cells(cell: usize, occupied: u128) -> u128 {
-    Square::try_index(cell).map_or(0, |square| bishop_attacks(square, as_bitboard(occupied)).to_u128())
+fn bishop_cells(cell: usize, occupied: Bitboard) -> u128 {
+    Square::try_index(cell).map_or(0, |square| bishop_attacks(square, occupied).to_u128())
 }
 
-/// A lance's cells: towards rank a (side 0: lower cells of its file) or rank i (side 1), up to and
-/// including the first occupied cell.
-#[inline]
-fn lance_cells(side: usize, cell: usize, occupied: u128) -> u128 {
-    let file_start = cell - cell % 9;
-    if side == 0 {
-        let below = occupied & ((1u128 << cell) - 1) & !((1u128 << file_start) - 1);
-        let stop = if below == 0 { file_start } else { 127 - below.leading_zeros() as usize };
-        ((1u128 << cell) - 1) & !((1u128 << stop) - 1)
-    } else {
-        let file_end = file_start + 9;
-        let above = occupied & !((1u128 << (cell + 1)) - 1) & ((1u128 << file_end) - 1);
-        let stop = if above == 0 { file_end - 1 } else { above.trailing_zeros() as usize };
-        ((1u128 << (stop + 1)) - 1) & !((1u128 << (cell + 1)) - 1)
+/// The cells attacked at least once, twice and three times, as attack sets are added.
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    one: u128,
+    two: u128,
+    three: u128,
+}
+
+impl Counts {
+    /// Adds one piece's attacks (or several pieces' that cannot overlap).
+    #[inline(always)]
+    fn add(&mut self, attacks: u128) {
+        self.three |= self.two & attacks;
+        self.two |= self.one & attacks;
+        self.one |= attacks;
     }
 }
 
@@ -175,19 +183,21 @@ impl Planes {
         let table = step_table();
         let us = pos.side_to_move();
         // Cells of each square, turned half a turn when White is to move.
-        let cells: &[u8; CELLS] = if us == Color::White { &CELL_TURNED } else { &CELL };
-        let cell = |square: Square| cells.get(square.index()).copied().unwrap_or(0) as usize;
-        let bits = &CELL_BITS[usize::from(us == Color::White)];
-        let bit = |square: Square| bits.get(square.index()).copied().unwrap_or(0);
+        let turned = usize::from(us == Color::White);
+        let cells: &[u8; CELLS] = if turned == 1 { &CELL_TURNED } else { &CELL };
+        let cell = |square: Square| cells[square.index()] as usize;
+        let bits = &CELL_BITS[turned];
+        let bit = |square: Square| bits[square.index()];
         let mut occupied = 0u128;
         for square in pos.occupied() {
             occupied |= bit(square);
         }
+        let occupied_set = as_bitboard(occupied);
         let mut planes = [0u128; BOARD_PLANES];
-        let mut counts = [[0u128; 3]; 2];
         for (side, color) in [us, us.flip()].into_iter().enumerate() {
-            let steps = &table.0[side];
-            let [mut one, mut two, mut three] = [0u128; 3];
+            let steps = &table.steps[side];
+            let ahead = &table.ahead[side];
+            let mut counts = Counts::default();
             for kind in PieceKind::ALL {
                 let squares = pos.pieces(color, kind);
                 if squares.is_empty() {
@@ -196,31 +206,61 @@ impl Planes {
                 let steps = &steps[kind.index()];
                 let mut stand = 0u128;
                 let mut reach = 0u128;
-                for square in squares {
-                    let at = cell(square);
-                    stand |= bit(square);
-                    let step = steps.get(at).copied().unwrap_or(0);
-                    let attacks = match kind {
-                        PieceKind::Lance => lance_cells(side, at, occupied),
-                        PieceKind::Bishop | PieceKind::Horse => bishop_cells(at, occupied) | step,
-                        PieceKind::Rook | PieceKind::Dragon => rook_cells(at, occupied) | step,
-                        _ => step,
-                    };
-                    reach |= attacks;
-                    three |= two & attacks;
-                    two |= one & attacks;
-                    one |= attacks;
+                // One loop per kind of attack, so that the branch is taken once per kind.
+                match kind {
+                    PieceKind::Pawn => {
+                        // Each pawn attacks the one cell ahead in its file, and there is at most one
+                        // pawn of a side per file: their attacks never overlap, one set to count.
+                        for square in squares {
+                            stand |= bit(square);
+                            reach |= steps[cell(square)];
+                        }
+                        counts.add(reach);
+                    }
+                    PieceKind::Lance => {
+                        for square in squares {
+                            let at = cell(square);
+                            stand |= bit(square);
+                            // A rook's file line cut to the cells ahead: up to the first piece.
+                            let attacks = rook_cells(at, occupied_set) & ahead[at];
+                            reach |= attacks;
+                            counts.add(attacks);
+                        }
+                    }
+                    PieceKind::Bishop | PieceKind::Horse => {
+                        for square in squares {
+                            let at = cell(square);
+                            stand |= bit(square);
+                            let attacks = bishop_cells(at, occupied_set) | steps[at];
+                            reach |= attacks;
+                            counts.add(attacks);
+                        }
+                    }
+                    PieceKind::Rook | PieceKind::Dragon => {
+                        for square in squares {
+                            let at = cell(square);
+                            stand |= bit(square);
+                            let attacks = rook_cells(at, occupied_set) | steps[at];
+                            reach |= attacks;
+                            counts.add(attacks);
+                        }
+                    }
+                    _ => {
+                        for square in squares {
+                            let attacks = steps[cell(square)];
+                            stand |= bit(square);
+                            reach |= attacks;
+                            counts.add(attacks);
+                        }
+                    }
                 }
                 let plane = side * 31 + KIND_PLANE[kind.index()];
                 planes[plane] = stand;
                 planes[plane + 14] = reach;
             }
-            counts[side] = [one, two, three];
-        }
-        for (side, [one, two, three]) in counts.into_iter().enumerate() {
-            planes[side * 31 + 28] = one;
-            planes[side * 31 + 29] = two;
-            planes[side * 31 + 30] = three;
+            planes[side * 31 + 28] = counts.one;
+            planes[side * 31 + 29] = counts.two;
+            planes[side * 31 + 30] = counts.three;
         }
         let mut hand = [[0u8; 7]; 2];
         for (side, color) in [us, us.flip()].into_iter().enumerate() {
@@ -262,86 +302,53 @@ impl Planes {
     /// planes (board planes 0-61, then hand planes as 62-118) is bit `i % 8` of byte `i / 8`
     /// (`numpy.unpackbits(..., bitorder="little")` order).
     pub fn write_packed(&self, out: &mut [u8]) {
-        let mut bits = BitStream { out, len: 0, pending: 0, filled: 0 };
-        for &cells in &self.board {
-            bits.put81(cells);
+        let Some(out) = out.get_mut(..PACKED_BYTES) else { return };
+        out.fill(0);
+        // Each board plane's 81 bits, shifted to its bit offset within a byte (at most 7), fit in
+        // 88 bits: one 128-bit read, or and write at the plane's first byte. The board planes end
+        // in byte 627, well before the end, so every 16-byte window is inside `out`.
+        for (plane, &cells) in self.board.iter().enumerate() {
+            let bit = plane * CELLS;
+            let (at, shift) = (bit / 8, bit % 8);
+            if let Some(window) = out.get_mut(at..at + 16).and_then(|w| <&mut [u8; 16]>::try_from(w).ok()) {
+                let merged = u128::from_le_bytes(*window) | cells << shift;
+                *window = merged.to_le_bytes();
+            }
         }
         // The hand planes are whole planes of ones or zeros: runs of ones from each kind's first
-        // plane, written as bit ranges into zeroed bytes.
-        // The last board byte is partly hand planes (its upper bits are still zero).
-        let end = bits.flush();
-        let start = BOARD_PLANES * CELLS / 8;
-        let hand = bits.out.get_mut(start..PACKED_BYTES).unwrap_or(&mut []);
-        if let Some(rest) = hand.get_mut(end - start..) {
-            rest.fill(0);
-        }
-        let base = BOARD_PLANES * CELLS - start * 8;
-        let mut ones = |first: usize, planes: usize| {
-            let (from, to) = (base + first * CELLS, base + (first + planes) * CELLS);
-            let (first_byte, last_byte) = (from / 8, to.div_ceil(8));
-            for (i, byte) in hand.iter_mut().enumerate().take(last_byte).skip(first_byte) {
-                let (lo, hi) = (i * 8, i * 8 + 8);
-                let (a, b) = (from.max(lo) - lo, to.min(hi) - lo);
-                *byte |= ((0xffu16 << a) & !(0xffu16 << b)) as u8;
+        // plane, set as bit ranges (whole bytes at once) after the board planes' bits.
+        let (hand, base) = (out, BOARD_PLANES * CELLS);
+        let mut ones = |from: usize, to: usize| {
+            let (first, last) = (from / 8, to / 8);
+            let low = 0xffu8 << (from % 8);
+            let high = !(0xffu8 << (to % 8));
+            if first == last {
+                if let Some(byte) = hand.get_mut(first) {
+                    *byte |= low & high;
+                }
+                return;
+            }
+            if let Some(byte) = hand.get_mut(first) {
+                *byte |= low;
+            }
+            if let Some(middle) = hand.get_mut(first + 1..last) {
+                middle.fill(0xff);
+            }
+            if let Some(byte) = hand.get_mut(last) {
+                *byte |= high;
             }
         };
         for side in 0..2 {
             for (&(first, _), &held) in HAND_SLOTS.iter().zip(&self.hand[side]) {
                 if held > 0 {
-                    ones(side * 28 + first, held as usize);
+                    let from = base + (side * 28 + first) * CELLS;
+                    ones(from, from + held as usize * CELLS);
                 }
             }
         }
         if self.check {
-            ones(HAND_PLANES - 1, 1);
+            let from = base + (HAND_PLANES - 1) * CELLS;
+            ones(from, from + CELLS);
         }
-    }
-}
-
-/// Bits appended to a byte buffer in 64-bit little-endian words, least significant bit first.
-struct BitStream<'a> {
-    out: &'a mut [u8],
-    /// Whole words written.
-    len: usize,
-    /// Bits not yet written (fewer than 64 between calls).
-    pending: u128,
-    filled: u32,
-}
-
-impl BitStream<'_> {
-    #[inline(always)]
-    fn put81(&mut self, cells: u128) {
-        // `pending` holds `filled` < 64 bits; with the 81 new ones that is 81 to 144 bits.
-        let low = self.pending | cells << self.filled;
-        self.word(low as u64);
-        let total = self.filled + 81;
-        if total >= 128 {
-            self.word((low >> 64) as u64);
-            // total >= 128 means filled >= 47: the shift is in range.
-            self.pending = cells >> (128 - self.filled);
-            self.filled = total - 128;
-        } else {
-            self.pending = low >> 64;
-            self.filled = total - 64;
-        }
-    }
-
-    #[inline(always)]
-    fn word(&mut self, word: u64) {
-        if let Some(out) = self.out.get_mut(self.len * 8..self.len * 8 + 8) {
-            out.copy_from_slice(&word.to_le_bytes());
-        }
-        self.len += 1;
-    }
-
-    /// Writes the pending bits as whole bytes and returns the number of bytes written.
-    fn flush(&mut self) -> usize {
-        let at = self.len * 8;
-        let bytes = (self.filled as usize).div_ceil(8);
-        let rest = self.out.get_mut(at..at + bytes).unwrap_or(&mut []);
-        for (byte, value) in rest.iter_mut().zip((self.pending as u64).to_le_bytes()) {
-            *byte = value;
-        }
-        at + bytes
     }
 }

@@ -224,3 +224,58 @@ fn kinds_name_the_innermost_problem() {
     let bad = records::BadRecord { index: 0, offset: 5, kind: RecordErrorKind::Truncated { len: 5 } };
     assert_eq!((bad.field(), bad.kind_name()), ("record".into(), "truncated".into()));
 }
+
+/// The board planes computed the plain way, piece by piece with the core's `attacks` in square
+/// numbering, each square then turned into its cell: what `Planes::new` computes with its tables.
+fn reference_board_planes(pos: &Position) -> [u128; BOARD_PLANES] {
+    let us = pos.side_to_move();
+    let cell = |square: Square| if us == Color::White { 80 - cell_of(square) } else { cell_of(square) };
+    let cells = |set: hayanagi::Bitboard| set.iter().fold(0u128, |acc, sq| acc | 1 << cell(sq));
+    // cshogi's plane order of the kinds: P L N S B R G K +P +L +N +S +B +R.
+    let order = [0, 1, 2, 3, 6, 4, 5, 7, 8, 9, 10, 11, 12, 13];
+    let mut planes = [0u128; BOARD_PLANES];
+    for (side, color) in [us, us.flip()].into_iter().enumerate() {
+        let mut counts = [0u8; 81];
+        for kind in hayanagi::PieceKind::ALL {
+            let plane = side * 31 + order[kind.index()];
+            for square in pos.pieces(color, kind) {
+                planes[plane] |= 1 << cell(square);
+                let attacks = hayanagi::attacks(hayanagi::Piece::new(color, kind), square, pos.occupied());
+                planes[plane + 14] |= cells(attacks);
+                for to in attacks {
+                    counts[cell(to)] += 1;
+                }
+            }
+        }
+        for (n, &count) in counts.iter().enumerate() {
+            for at_least in 1..=3u8 {
+                if count >= at_least {
+                    planes[side * 31 + 27 + at_least as usize] |= 1 << n;
+                }
+            }
+        }
+    }
+    planes
+}
+
+#[test]
+fn planes_equal_the_plain_computation_on_random_games() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut checked = 0;
+    for _ in 0..40 {
+        let mut pos = Position::startpos();
+        for _ in 0..160 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            assert_eq!(Planes::new(&pos).board, reference_board_planes(&pos), "{}", pos.sfen());
+            checked += 1;
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos.play(moves[(seed % moves.len() as u64) as usize]).unwrap();
+        }
+    }
+    assert!(checked > 4000, "{checked}");
+}
