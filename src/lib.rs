@@ -127,7 +127,10 @@ pub use rules::illegal::Illegality;
 pub use rules::mate::MateLine;
 pub use rules::status::Status;
 pub use search::see::SeeValues;
-pub use search::tsume::{TsumeAnswer, TsumeEntry, TsumeError, TsumeSolver, TsumeStats, TsumeUnknown};
+pub use search::tsume::{
+    TsumeAlternative, TsumeAnswer, TsumeCounting, TsumeEntry, TsumeError, TsumeShortest, TsumeSolver, TsumeStats,
+    TsumeUnknown,
+};
 pub use types::color::Color;
 pub use types::file::File;
 pub use types::hand::Hand;

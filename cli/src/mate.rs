@@ -46,6 +46,8 @@ struct Options {
     depth: u32,
     quiet: bool,
     rest: bool,
+    shortest: bool,
+    counting: hayanagi::TsumeCounting,
 }
 
 fn number(option: &str, value: Option<&String>) -> Result<u64, Failure> {
@@ -57,8 +59,16 @@ fn number(option: &str, value: Option<&String>) -> Result<u64, Failure> {
 /// <position>`: prints `mate <plies> <line>`, `nomate` or `unknown <reason>` on stdout, the
 /// statistics after it, and progress on stderr.
 fn dfpn_command(args: &[String]) -> Result<(), Failure> {
-    let mut options =
-        Options { table_mb: 256, nodes: u64::MAX, time_ms: None, depth: 4_000, quiet: false, rest: false };
+    let mut options = Options {
+        table_mb: 256,
+        nodes: u64::MAX,
+        time_ms: None,
+        depth: 4_000,
+        quiet: false,
+        rest: false,
+        shortest: false,
+        counting: hayanagi::TsumeCounting::Strict,
+    };
     let mut words = Vec::new();
     let mut i = 0;
     while let Some(arg) = args.get(i) {
@@ -85,9 +95,8 @@ fn dfpn_command(args: &[String]) -> Result<(), Failure> {
             }
             "--quiet" => options.quiet = true,
             "--rest" => options.rest = true,
-            "--shortest" => {
-                return Err(Failure::BadArguments("--shortest (the minimal mate) is not implemented yet".into()));
-            }
+            "--shortest" => options.shortest = true,
+            "--no-useless" => options.counting = hayanagi::TsumeCounting::UselessInterpositionsFree,
             option if option.starts_with("--") => return Err(unknown_option(option)),
             word => words.push(word),
         }
@@ -113,28 +122,40 @@ fn solve(pos: &Position, options: &Options) -> Result<(), Failure> {
     let placeholder =
         Move::drop(PieceKind::Gold, Square::SQ_5E).ok_or(Failure::BadArguments("no placeholder".into()))?;
     let mut line = vec![placeholder; 65_536];
-    let mut solver = TsumeSolver::new(&mut table).with_node_limit(options.nodes).with_max_depth(options.depth);
+    let solver = TsumeSolver::new(&mut table).with_node_limit(options.nodes).with_max_depth(options.depth);
     let start = Instant::now();
     let deadline = options.time_ms.map(|ms| start + Duration::from_millis(ms));
     let mut last_report = start;
     let quiet = options.quiet;
-    let answer = solver
-        .solve_with_stop(pos, &mut line, |stats| {
-            let now = Instant::now();
-            if !quiet && now.duration_since(last_report) >= Duration::from_secs(1) {
-                last_report = now;
-                eprintln!("{}", progress(stats, now.duration_since(start)));
-            }
-            deadline.is_some_and(|deadline| now >= deadline)
-        })
-        .map_err(|e| Failure::BadArguments(e.to_string()))?;
+    let mut solver = solver.with_counting(options.counting);
+    let stop = |stats: &TsumeStats| {
+        let now = Instant::now();
+        if !quiet && now.duration_since(last_report) >= Duration::from_secs(1) {
+            last_report = now;
+            eprintln!("{}", progress(stats, now.duration_since(start)));
+        }
+        deadline.is_some_and(|deadline| now >= deadline)
+    };
+    let mut shortest = None;
+    let answer = if options.shortest {
+        let found =
+            solver.solve_shortest_with_stop(pos, &mut line, stop).map_err(|e| Failure::BadArguments(e.to_string()))?;
+        shortest = Some((found.length, found.minimal, found.first_proof));
+        found.answer
+    } else {
+        solver.solve_with_stop(pos, &mut line, stop).map_err(|e| Failure::BadArguments(e.to_string()))?
+    };
     let elapsed = start.elapsed();
     let stats = solver.stats();
     let mut out = io::stdout().lock();
     match answer {
         TsumeAnswer::Mate(moves) => {
             let text: Vec<String> = moves.iter().map(Move::to_string).collect();
-            writeln!(out, "mate {} {}", moves.len(), text.join(" "))?;
+            match shortest {
+                // `mate <counted length> <line>`; after the statistics `shortest minimal|upper_bound ...`.
+                Some((length, _, _)) => writeln!(out, "mate {} {}", length, text.join(" "))?,
+                None => writeln!(out, "mate {} {}", moves.len(), text.join(" "))?,
+            }
         }
         TsumeAnswer::NoMate => writeln!(out, "nomate")?,
         TsumeAnswer::Unknown(reason) => {
@@ -147,6 +168,10 @@ fn solve(pos: &Position, options: &Options) -> Result<(), Failure> {
         }
     }
     writeln!(out, "{}", progress(&stats, elapsed))?;
+    if let (Some((_, minimal, first)), TsumeAnswer::Mate(moves)) = (shortest, answer) {
+        let kind = if minimal { "minimal" } else { "upper_bound" };
+        writeln!(out, "shortest {kind} line_plies {} first_proof {first}", moves.len())?;
+    }
     out.flush()?;
     Ok(())
 }

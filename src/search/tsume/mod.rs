@@ -21,11 +21,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod shortest;
 mod solver;
 mod table;
 
 use core::fmt;
 
+use shortest::Bounded;
 use solver::{DEPTH, Search, WIDE, board_key};
 use table::Table;
 pub use table::TsumeEntry;
@@ -211,7 +213,90 @@ pub struct TsumeSolver<'t> {
     table: Table<'t>,
     node_limit: u64,
     max_depth: u32,
+    counting: TsumeCounting,
     stats: TsumeStats,
+}
+
+/// How [`TsumeSolver::solve_shortest`] counts a mate's length.
+///
+/// ```
+/// use hayanagi::{Move, Position, TsumeCounting, TsumeEntry, TsumeSolver};
+/// // 将棋図巧 #26 (Open Tsume, CC0) three moves before its recorded end: after 2b3a the defender
+/// // can only drop a piece on 4a, captured with mate (a useless interposition).
+/// let pos: Position = "5k2n/3pp2+R+N/5p2r/9/6G2/5Lpp1/9/9/9 b P2b3g4s2n3l12p 23".parse()?;
+/// let mut table = vec![TsumeEntry::EMPTY; 1 << 12];
+/// let mut line = [Move::from_usi("1a1b")?; 32];
+/// let mut solver = TsumeSolver::new(&mut table);
+/// let strict = solver.solve_shortest(&pos, &mut line)?;
+/// assert!(strict.minimal && strict.length == 5);
+/// let strict_length = strict.length;
+/// let mut solver = solver.with_counting(TsumeCounting::UselessInterpositionsFree);
+/// let conventional = solver.solve_shortest(&pos, &mut line)?;
+/// assert!(conventional.minimal && conventional.length == 3 && strict_length == 5);
+/// // The line still ends in mate: the interposition and its capture are shown, not counted.
+/// assert!(matches!(conventional.answer, hayanagi::TsumeAnswer::Mate(moves) if moves.len() == 5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TsumeCounting {
+    /// Every defence counts, useless interpositions (無駄合) included: the length of the game.
+    #[default]
+    Strict,
+    /// The composers' convention: a useless interposition (無駄合) and its capture are not
+    /// counted. At a defender's node in check by one ranging piece not adjacent to the king, an
+    /// interposition (a drop, or a move of a piece other than the king, to a square between them)
+    /// is useless when the attacker captures the interposed piece at once with a check and the
+    /// mate after that capture is no longer than the node's longest defence that is not an
+    /// interposition (0 plies when it has none). Such an interposition still has to lose (the
+    /// counting never changes whether a position is mate); an interposition that lengthens the
+    /// mate by more than its own two plies (有効合) counts like any defence. A line that ends with
+    /// the defender left only useless interpositions shows one of them and its capture, so that it
+    /// ends in mate: it is then two plies longer than the counted length.
+    UselessInterpositionsFree,
+}
+
+/// What [`TsumeSolver::solve_shortest`] found.
+///
+/// ```
+/// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
+/// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse()?;
+/// let mut table = [TsumeEntry::EMPTY; 256];
+/// let mut line = [Move::from_usi("1a1b")?; 8];
+/// let shortest = TsumeSolver::new(&mut table).solve_shortest(&pos, &mut line)?;
+/// assert_eq!((shortest.length, shortest.minimal), (1, true));
+/// assert!(matches!(shortest.answer, TsumeAnswer::Mate(moves) if moves.len() == 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TsumeShortest<'l> {
+    /// The answer; a mate's line is legal, checks at every attacker's move and ends in mate.
+    pub answer: TsumeAnswer<'l>,
+    /// The mate's length as counted ([`TsumeCounting`]); 0 unless a mate.
+    pub length: u16,
+    /// True when no mate shorter than `length` exists (with the counting): `length` is the
+    /// problem's length, the defender plays its longest defences along the line and the attacker
+    /// a shortest mate. False when a limit stopped the shortening: `length` is then the shortest
+    /// found.
+    pub minimal: bool,
+    /// The length of the first proof's mate (before shortening), counted strictly.
+    pub first_proof: u16,
+}
+
+/// An alternative mate ([`TsumeSolver::alternatives`]): at ply `ply` of a line, the attacker's
+/// move `mv` instead of the line's also mates within the plies the line has left from there.
+///
+/// ```
+/// use hayanagi::{Move, TsumeAlternative};
+/// let alternative = TsumeAlternative { ply: 0, mv: Move::from_usi("G*5b")? };
+/// assert_eq!(alternative.mv.to_string(), "G*5b");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TsumeAlternative {
+    /// The ply of the line (0: the first move), an attacker's move.
+    pub ply: usize,
+    /// The other mating move.
+    pub mv: Move,
 }
 
 impl<'t> TsumeSolver<'t> {
@@ -231,7 +316,7 @@ impl<'t> TsumeSolver<'t> {
     pub fn new(table: &'t mut [TsumeEntry]) -> TsumeSolver<'t> {
         let table = Table::new(table);
         let stats = TsumeStats { table_used: table.used(), table_len: table.len(), ..TsumeStats::default() };
-        TsumeSolver { table, node_limit: u64::MAX, max_depth: 400, stats }
+        TsumeSolver { table, node_limit: u64::MAX, max_depth: 400, counting: TsumeCounting::Strict, stats }
     }
 
     /// The same solver, stopping after `nodes` positions per [`solve`](TsumeSolver::solve).
@@ -269,6 +354,33 @@ impl<'t> TsumeSolver<'t> {
     pub fn with_max_depth(mut self, plies: u32) -> TsumeSolver<'t> {
         self.max_depth = plies;
         self
+    }
+
+    /// The same solver, counting lengths in [`solve_shortest`](TsumeSolver::solve_shortest) and
+    /// [`alternatives`](TsumeSolver::alternatives) as `counting` says (strict by default).
+    ///
+    /// ```
+    /// use hayanagi::{TsumeCounting, TsumeEntry, TsumeSolver};
+    /// let mut table = [TsumeEntry::EMPTY; 64];
+    /// let solver = TsumeSolver::new(&mut table).with_counting(TsumeCounting::UselessInterpositionsFree);
+    /// assert_eq!(solver.counting(), TsumeCounting::UselessInterpositionsFree);
+    /// ```
+    #[must_use]
+    pub fn with_counting(mut self, counting: TsumeCounting) -> TsumeSolver<'t> {
+        self.counting = counting;
+        self
+    }
+
+    /// How lengths are counted ([`with_counting`](TsumeSolver::with_counting)).
+    ///
+    /// ```
+    /// use hayanagi::{TsumeCounting, TsumeEntry, TsumeSolver};
+    /// let mut table = [TsumeEntry::EMPTY; 64];
+    /// assert_eq!(TsumeSolver::new(&mut table).counting(), TsumeCounting::Strict);
+    /// ```
+    #[must_use]
+    pub fn counting(&self) -> TsumeCounting {
+        self.counting
     }
 
     /// The counters of the last search (or of the table, before any).
@@ -442,6 +554,240 @@ impl<'t> TsumeSolver<'t> {
         };
         self.stats = search.stats();
         Ok(answer)
+    }
+}
+
+impl TsumeSolver<'_> {
+    /// Solves `pos` and then proves the shortest mate: after the first proof, mate within fewer
+    /// plies is asked again and again (a search bounded by the length, over the same table) until
+    /// a bound is disproved, with lengths counted as [`with_counting`](TsumeSolver::with_counting)
+    /// says. The line written is one of that length: the attacker plays a shortest mate, the
+    /// defender its longest defence and, among defences of equal length, one after which the line
+    /// ends with no piece left in the attacker's hand when there is one (the composers'
+    /// convention). The node limit counts every search; when it is reached the answer is the
+    /// shortest mate proved so far (`minimal` false), and reading its line back may take up to a
+    /// quarter more nodes (and ignores the stop callback).
+    ///
+    /// # Errors
+    /// [`TsumeError`] when `pos` cannot be a tsume, as [`solve`](TsumeSolver::solve).
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
+    /// let pos: Position = "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1".parse()?;
+    /// let mut table = vec![TsumeEntry::EMPTY; 1 << 12];
+    /// let mut line = [Move::from_usi("1a1b")?; 64];
+    /// let shortest = TsumeSolver::new(&mut table).solve_shortest(&pos, &mut line)?;
+    /// assert!(shortest.minimal && shortest.length == 3);
+    /// match shortest.answer {
+    ///     TsumeAnswer::Mate(moves) => assert!(moves.len() == 3 && TsumeSolver::is_mating_line(&pos, moves)),
+    ///     other => panic!("expected a mate, got {other:?}"),
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_shortest<'l>(
+        &mut self,
+        pos: &Position,
+        line: &'l mut [Move],
+    ) -> Result<TsumeShortest<'l>, TsumeError> {
+        self.solve_shortest_with_stop(pos, line, |_| false)
+    }
+
+    /// [`solve_shortest`](TsumeSolver::solve_shortest) with a stop callback, as
+    /// [`solve_with_stop`](TsumeSolver::solve_with_stop).
+    ///
+    /// # Errors
+    /// As [`solve`](TsumeSolver::solve).
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver, TsumeUnknown};
+    /// let pos: Position = "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1".parse()?;
+    /// let mut table = vec![TsumeEntry::EMPTY; 1 << 12];
+    /// let mut line = [Move::from_usi("1a1b")?; 64];
+    /// let mut solver = TsumeSolver::new(&mut table);
+    /// let shortest = solver.solve_shortest_with_stop(&pos, &mut line, |_| true)?;
+    /// // Asked to stop at once: a mate may still be found before the first poll, never a wrong one.
+    /// assert!(matches!(shortest.answer, TsumeAnswer::Mate(_) | TsumeAnswer::Unknown(TsumeUnknown::Stopped)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_shortest_with_stop<'l>(
+        &mut self,
+        pos: &Position,
+        line: &'l mut [Move],
+        mut stop: impl FnMut(&TsumeStats) -> bool,
+    ) -> Result<TsumeShortest<'l>, TsumeError> {
+        let attacker = pos.side_to_move();
+        if pos.king(attacker.flip()).is_none() {
+            return Err(TsumeError::NoDefenderKing);
+        }
+        if pos.in_check() {
+            return Err(TsumeError::AttackerInCheck);
+        }
+        self.table.next_generation();
+        let mut never = |_: &TsumeStats| false;
+        let mut search = Search {
+            table: &mut self.table,
+            attacker,
+            nodes: 0,
+            node_limit: self.node_limit,
+            max_depth: self.max_depth,
+            deepest: 0,
+            stop: &mut stop,
+            aborted: None,
+        };
+        let mut root = pos.clone();
+        let value = search.search_root(&mut root);
+        if value.pn != 0 {
+            let answer = if value.dn == 0 {
+                if value.len & DEPTH != 0 {
+                    TsumeAnswer::Unknown(TsumeUnknown::DepthLimit)
+                } else if value.len & WIDE != 0 {
+                    TsumeAnswer::Unknown(TsumeUnknown::TooManyMoves)
+                } else {
+                    TsumeAnswer::NoMate
+                }
+            } else {
+                TsumeAnswer::Unknown(search.aborted.unwrap_or(TsumeUnknown::Stalled))
+            };
+            self.stats = search.stats();
+            return Ok(TsumeShortest { answer, length: 0, minimal: false, first_proof: 0 });
+        }
+        let first_proof = value.len;
+        let mut upper = i32::from(value.len);
+        let counting = self.counting;
+        let mut bounded = Bounded { search: &mut search, counting };
+        let mut minimal = loop {
+            if upper < 3 {
+                break true;
+            }
+            let value = bounded.root(&mut root, upper - 2);
+            if value.pn == 0 {
+                upper = i32::from(value.len).min(upper - 2);
+            } else {
+                break value.dn == 0 && value.len & (DEPTH | WIDE) == 0 && bounded.search.aborted.is_none();
+            }
+        };
+        // Reading the line back: the stop callback is done with, the node limit grows by a quarter.
+        let search = bounded.search;
+        if search.aborted.is_some() {
+            search.aborted = None;
+            search.node_limit = search.nodes.saturating_add(search.nodes / 4).saturating_add(100_000);
+        }
+        search.stop = &mut never;
+        let mut bounded = Bounded { search, counting };
+        let found = bounded.line(pos, upper, line, 0, true);
+        let (answer, length) = match found {
+            Ok((end, counted)) => match line.get(..end) {
+                Some(moves) if TsumeSolver::is_mating_line(pos, moves) => {
+                    minimal &= counted == upper;
+                    (TsumeAnswer::Mate(moves), u16::try_from(counted).unwrap_or(u16::MAX))
+                }
+                _ => (TsumeAnswer::Unknown(TsumeUnknown::LineNotFound), 0),
+            },
+            Err(TsumeUnknown::LineTooLong) => (TsumeAnswer::Unknown(TsumeUnknown::LineTooLong), 0),
+            Err(_) => {
+                // The bounded line could not be read: the first proof's line, which is no shortest.
+                minimal = false;
+                bounded.search.aborted = None;
+                match extract(bounded.search, pos, line) {
+                    Ok(len) => match line.get(..len) {
+                        Some(moves) if TsumeSolver::is_mating_line(pos, moves) => {
+                            (TsumeAnswer::Mate(moves), u16::try_from(len).unwrap_or(u16::MAX))
+                        }
+                        _ => (TsumeAnswer::Unknown(TsumeUnknown::LineNotFound), 0),
+                    },
+                    Err(reason) => (TsumeAnswer::Unknown(reason), 0),
+                }
+            }
+        };
+        self.stats = bounded.search.stats();
+        let minimal = minimal && matches!(answer, TsumeAnswer::Mate(_));
+        Ok(TsumeShortest { answer, length, minimal, first_proof })
+    }
+}
+
+impl TsumeSolver<'_> {
+    /// The attacker's alternative mates (余詰) along `line`, a mate of counted `length` from `pos`
+    /// (as [`solve_shortest`](TsumeSolver::solve_shortest) gives): at each attacker's ply, every
+    /// other check after which the attacker still mates within the plies the line has left from
+    /// there (counted as [`with_counting`](TsumeSolver::with_counting) says). At the last move an
+    /// alternative is another mate in 1 (the composers call that a final move that is not unique,
+    /// not a cook). Writes up to `out.len()` of them; returns how many.
+    ///
+    /// # Errors
+    /// [`TsumeUnknown::LineNotFound`] when `line` is not a mating line from `pos`; the reason a
+    /// bounded search stopped ([`TsumeUnknown::NodeLimit`], ...) when one did (the alternatives
+    /// found before are in `out`).
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, TsumeAlternative, TsumeEntry, TsumeSolver};
+    /// let pos: Position = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1".parse()?;
+    /// let mut table = [TsumeEntry::EMPTY; 256];
+    /// let mut out = [TsumeAlternative { ply: 0, mv: Move::from_usi("1a1b")? }; 4];
+    /// let line = [pos.parse_usi_move("G*5b")?];
+    /// // G*5b is the only mate in 1.
+    /// assert_eq!(TsumeSolver::new(&mut table).alternatives(&pos, &line, 1, &mut out), Ok(0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn alternatives(
+        &mut self,
+        pos: &Position,
+        line: &[Move],
+        length: u16,
+        out: &mut [TsumeAlternative],
+    ) -> Result<usize, TsumeUnknown> {
+        if !TsumeSolver::is_mating_line(pos, line) || pos.in_check() {
+            return Err(TsumeUnknown::LineNotFound);
+        }
+        self.table.next_generation();
+        let mut stop = |_: &TsumeStats| false;
+        let mut search = Search {
+            table: &mut self.table,
+            attacker: pos.side_to_move(),
+            nodes: 0,
+            node_limit: self.node_limit,
+            max_depth: self.max_depth,
+            deepest: 0,
+            stop: &mut stop,
+            aborted: None,
+        };
+        let mut bounded = Bounded { search: &mut search, counting: self.counting };
+        let mut found = 0;
+        let mut at = pos.clone();
+        let mut result = Ok(());
+        'plies: for (ply, &played) in line.iter().enumerate().take(usize::from(length)) {
+            if ply % 2 == 0 {
+                let left = i32::from(length) - i32::try_from(ply).unwrap_or(i32::MAX);
+                let mut checks = [played; 128];
+                let mut count = 0;
+                let _ = at.for_each_legal_move(crate::MoveFilter::Checks, |mv| match checks.get_mut(count) {
+                    Some(slot) => {
+                        *slot = mv;
+                        count += 1;
+                        core::ops::ControlFlow::Continue(())
+                    }
+                    None => core::ops::ControlFlow::Break(()),
+                });
+                for &mv in checks.iter().take(count).filter(|&&mv| mv != played) {
+                    let mut child = at.clone();
+                    let _ = child.make(mv);
+                    match bounded.within(&child, left - 1) {
+                        Ok(true) => {
+                            let Some(slot) = out.get_mut(found) else { break 'plies };
+                            *slot = TsumeAlternative { ply, mv };
+                            found += 1;
+                        }
+                        Ok(false) => {}
+                        Err(reason) => {
+                            result = Err(reason);
+                            break 'plies;
+                        }
+                    }
+                }
+            }
+            let _ = at.make(played);
+        }
+        self.stats = bounded.search.stats();
+        result.map(|()| found)
     }
 }
 

@@ -17,10 +17,10 @@ use crate::{Color, Hand, Move, MoveFilter, PieceKind, Position, Square, between}
 /// An infinite proof or disproof number: proved or disproved.
 pub(crate) const INF: u32 = u32::MAX;
 /// The largest finite number.
-const LIMIT: u32 = u32::MAX - 1;
+pub(crate) const LIMIT: u32 = u32::MAX - 1;
 /// The proof number the table keeps for a position disproved on one path only (by a repetition
 /// or a limit): large, so that the search turns to it again only when all else is worse.
-const REPEATED_PN: u32 = 1 << 20;
+pub(crate) const REPEATED_PN: u32 = 1 << 20;
 /// The most moves one visit holds; a node with more is searched on its first [`CAP`] moves only.
 pub(crate) const CAP: usize = 128;
 
@@ -32,7 +32,7 @@ pub(crate) const DEPTH: u16 = 2;
 pub(crate) const WIDE: u16 = 4;
 
 /// Fills the unused slots of a child array (never searched).
-const PLACEHOLDER: Move = match Move::drop(PieceKind::Gold, Square::SQ_5E) {
+pub(crate) const PLACEHOLDER: Move = match Move::drop(PieceKind::Gold, Square::SQ_5E) {
     Some(mv) => mv,
     None => panic!("a gold drop is a move"),
 };
@@ -73,11 +73,11 @@ pub(crate) struct Value {
 }
 
 impl Value {
-    const fn disproof(flags: u16) -> Value {
+    pub(crate) const fn disproof(flags: u16) -> Value {
         Value { pn: INF, dn: 0, len: flags, best: None, proof: Hand::EMPTY }
     }
 
-    const fn proof(len: u16, best: Option<Move>, proof: Hand) -> Value {
+    pub(crate) const fn proof(len: u16, best: Option<Move>, proof: Hand) -> Value {
         Value { pn: 0, dn: INF, len, best, proof }
     }
 }
@@ -117,13 +117,13 @@ pub(crate) fn board_key(pos: &Position) -> u64 {
 /// `x` grown by a quarter, plus one: the 1+ε threshold of df-pn+ (fewer switches between
 /// siblings of nearly equal numbers).
 #[inline]
-fn grow(x: u32) -> u32 {
+pub(crate) fn grow(x: u32) -> u32 {
     // A threshold must exceed the number it bounds: past the largest finite number, only INF does.
     if x >= LIMIT { INF } else { x.saturating_add(x / 4 + 1).min(LIMIT) }
 }
 
 #[inline]
-fn add(a: u32, b: u32) -> u32 {
+pub(crate) fn add(a: u32, b: u32) -> u32 {
     if a == INF || b == INF { INF } else { a.saturating_add(b).min(LIMIT) }
 }
 
@@ -140,7 +140,7 @@ impl Search<'_, '_> {
 
     /// Counts a node; polls the limits.
     #[inline]
-    fn count_node(&mut self) {
+    pub(crate) fn count_node(&mut self) {
         self.nodes += 1;
         if self.nodes & 0xfff == 0 {
             let stats = self.stats();
@@ -188,7 +188,7 @@ impl Search<'_, '_> {
     /// What of the attacker's hand a proof of the defender's `pos` must keep whatever its
     /// children need: when the check can be blocked, every piece of a kind the defender does not
     /// hold (given one, the defender could drop it in the way).
-    fn interposition_hand(&self, pos: &Position) -> Hand {
+    pub(crate) fn interposition_hand(&self, pos: &Position) -> Hand {
         let checkers = pos.checkers();
         let blockable = match (checkers.lsb(), pos.king(self.attacker.flip())) {
             (Some(checker), Some(king)) => !checkers.has_more_than_one() && !between(king, checker).is_empty(),
@@ -376,7 +376,7 @@ impl Search<'_, '_> {
 
 /// The defender's replies that take part in its node's numbers from the start: every board move,
 /// and one drop per square (the others wait, see [`Child::after`]).
-fn active_replies(pos: &Position) -> u64 {
+pub(crate) fn active_replies(pos: &Position) -> u64 {
     let mut board_moves = 0;
     let mut drop_squares = crate::Bitboard::EMPTY;
     let _ = pos.for_each_legal_move(MoveFilter::All, |mv| {
@@ -391,7 +391,7 @@ fn active_replies(pos: &Position) -> u64 {
 }
 
 /// The larger count of each kind.
-fn hand_max(a: Hand, b: Hand) -> Hand {
+pub(crate) fn hand_max(a: Hand, b: Hand) -> Hand {
     let mut out = a;
     for kind in PieceKind::HAND {
         if b.count(kind) > a.count(kind) {
@@ -403,7 +403,7 @@ fn hand_max(a: Hand, b: Hand) -> Hand {
 
 /// The hand the attacker needs before `mv` in `pos` for a proof that needs `after` after it: the
 /// dropped piece more, the captured piece less.
-fn hand_before(after: Hand, pos: &Position, mv: Move) -> Hand {
+pub(crate) fn hand_before(after: Hand, pos: &Position, mv: Move) -> Hand {
     if let Some(kind) = mv.drop_kind() {
         return after.with(kind, after.count(kind).saturating_add(1));
     }
