@@ -513,13 +513,7 @@ impl<'t> TsumeSolver<'t> {
         line: &'l mut [Move],
         mut stop: impl FnMut(&TsumeStats) -> bool,
     ) -> Result<TsumeAnswer<'l>, TsumeError> {
-        let attacker = pos.side_to_move();
-        if pos.king(attacker.flip()).is_none() {
-            return Err(TsumeError::NoDefenderKing);
-        }
-        if pos.in_check() {
-            return Err(TsumeError::AttackerInCheck);
-        }
+        let attacker = tsume_attacker(pos)?;
         self.table.next_generation();
         let mut search = Search {
             table: &mut self.table,
@@ -533,25 +527,7 @@ impl<'t> TsumeSolver<'t> {
         };
         let mut root = pos.clone();
         let value = search.search_root(&mut root);
-        let answer = if value.pn == 0 {
-            match extract(&mut search, pos, line) {
-                Ok(len) => match line.get(..len) {
-                    Some(moves) if TsumeSolver::is_mating_line(pos, moves) => TsumeAnswer::Mate(moves),
-                    _ => TsumeAnswer::Unknown(TsumeUnknown::LineNotFound),
-                },
-                Err(reason) => TsumeAnswer::Unknown(reason),
-            }
-        } else if value.dn == 0 {
-            if value.len & DEPTH != 0 {
-                TsumeAnswer::Unknown(TsumeUnknown::DepthLimit)
-            } else if value.len & WIDE != 0 {
-                TsumeAnswer::Unknown(TsumeUnknown::TooManyMoves)
-            } else {
-                TsumeAnswer::NoMate
-            }
-        } else {
-            TsumeAnswer::Unknown(search.aborted.unwrap_or(TsumeUnknown::Stalled))
-        };
+        let answer = if value.pn == 0 { proved(&mut search, pos, line) } else { unproved(&value, search.aborted) };
         self.stats = search.stats();
         Ok(answer)
     }
@@ -615,13 +591,7 @@ impl TsumeSolver<'_> {
         line: &'l mut [Move],
         mut stop: impl FnMut(&TsumeStats) -> bool,
     ) -> Result<TsumeShortest<'l>, TsumeError> {
-        let attacker = pos.side_to_move();
-        if pos.king(attacker.flip()).is_none() {
-            return Err(TsumeError::NoDefenderKing);
-        }
-        if pos.in_check() {
-            return Err(TsumeError::AttackerInCheck);
-        }
+        let attacker = tsume_attacker(pos)?;
         self.table.next_generation();
         let mut never = |_: &TsumeStats| false;
         let mut search = Search {
@@ -637,17 +607,7 @@ impl TsumeSolver<'_> {
         let mut root = pos.clone();
         let value = search.search_root(&mut root);
         if value.pn != 0 {
-            let answer = if value.dn == 0 {
-                if value.len & DEPTH != 0 {
-                    TsumeAnswer::Unknown(TsumeUnknown::DepthLimit)
-                } else if value.len & WIDE != 0 {
-                    TsumeAnswer::Unknown(TsumeUnknown::TooManyMoves)
-                } else {
-                    TsumeAnswer::NoMate
-                }
-            } else {
-                TsumeAnswer::Unknown(search.aborted.unwrap_or(TsumeUnknown::Stalled))
-            };
+            let answer = unproved(&value, search.aborted);
             self.stats = search.stats();
             return Ok(TsumeShortest { answer, length: 0, minimal: false, first_proof: 0 });
         }
@@ -688,14 +648,12 @@ impl TsumeSolver<'_> {
                 // The bounded line could not be read: the first proof's line, which is no shortest.
                 minimal = false;
                 bounded.search.aborted = None;
-                match extract(bounded.search, pos, line) {
-                    Ok(len) => match line.get(..len) {
-                        Some(moves) if TsumeSolver::is_mating_line(pos, moves) => {
-                            (TsumeAnswer::Mate(moves), u16::try_from(len).unwrap_or(u16::MAX))
-                        }
-                        _ => (TsumeAnswer::Unknown(TsumeUnknown::LineNotFound), 0),
-                    },
-                    Err(reason) => (TsumeAnswer::Unknown(reason), 0),
+                match proved(bounded.search, pos, line) {
+                    TsumeAnswer::Mate(moves) => {
+                        let length = u16::try_from(moves.len()).unwrap_or(u16::MAX);
+                        (TsumeAnswer::Mate(moves), length)
+                    }
+                    other => (other, 0),
                 }
             }
         };
@@ -792,6 +750,42 @@ impl TsumeSolver<'_> {
 }
 
 /// Reads the mating line of the proved `root` into `line`; returns its length.
+/// The attacker of a tsume (the side to move), or why the position cannot be one.
+fn tsume_attacker(pos: &Position) -> Result<crate::Color, TsumeError> {
+    let attacker = pos.side_to_move();
+    if pos.king(attacker.flip()).is_none() {
+        return Err(TsumeError::NoDefenderKing);
+    }
+    if pos.in_check() {
+        return Err(TsumeError::AttackerInCheck);
+    }
+    Ok(attacker)
+}
+
+/// The answer for a root that is not proved: a disproof is "no mate" unless it rests on a limit.
+fn unproved<'l>(value: &solver::Value, aborted: Option<TsumeUnknown>) -> TsumeAnswer<'l> {
+    if value.dn != 0 {
+        TsumeAnswer::Unknown(aborted.unwrap_or(TsumeUnknown::Stalled))
+    } else if value.len & DEPTH != 0 {
+        TsumeAnswer::Unknown(TsumeUnknown::DepthLimit)
+    } else if value.len & WIDE != 0 {
+        TsumeAnswer::Unknown(TsumeUnknown::TooManyMoves)
+    } else {
+        TsumeAnswer::NoMate
+    }
+}
+
+/// The line of a proved root read from the table, returned only if it replays as a mate.
+fn proved<'l>(search: &mut Search<'_, '_>, pos: &Position, line: &'l mut [Move]) -> TsumeAnswer<'l> {
+    match extract(search, pos, line) {
+        Ok(len) => match line.get(..len) {
+            Some(moves) if TsumeSolver::is_mating_line(pos, moves) => TsumeAnswer::Mate(moves),
+            _ => TsumeAnswer::Unknown(TsumeUnknown::LineNotFound),
+        },
+        Err(reason) => TsumeAnswer::Unknown(reason),
+    }
+}
+
 fn extract(search: &mut Search<'_, '_>, root: &Position, line: &mut [Move]) -> Result<usize, TsumeUnknown> {
     let mut pos = root.clone();
     let mut len = 0;

@@ -30,14 +30,11 @@
 use core::ops::ControlFlow;
 
 use super::solver::{
-    DEPENDENT, DEPTH, INF, LIMIT, PLACEHOLDER, REPEATED_PN, Search, Value, WIDE, active_replies, add, board_key, grow,
-    hand_before, hand_max,
+    CAP, DEPENDENT, DEPTH, INF, LIMIT, MoveSlot, PLACEHOLDER, REPEATED_PN, Search, Value, WIDE, active_replies, add,
+    board_key, generate, grow, hand_before, hand_max,
 };
 use super::{TsumeCounting, TsumeUnknown};
 use crate::{Hand, Move, MoveFilter, PieceKind, Position, Square, between};
-
-/// The most moves of one bounded visit (as the unbounded search).
-const CAP: usize = 128;
 
 /// A child of a bounded node.
 #[derive(Clone, Copy)]
@@ -503,39 +500,16 @@ impl Bounded<'_, '_, '_> {
     }
 }
 
-/// The checks (attacker) or every legal move (defender); how many, and whether some did not fit.
-fn generate(pos: &Position, or_node: bool, children: &mut [Child; CAP]) -> (usize, bool) {
-    let mut count = 0;
-    let mut wide = false;
-    let filter = if or_node { MoveFilter::Checks } else { MoveFilter::All };
-    let _ = pos.for_each_legal_move(filter, |mv| {
-        match children.get_mut(count) {
-            Some(child) => {
-                child.mv = mv;
-                count += 1;
-            }
-            None => {
-                wide = true;
-                return ControlFlow::Break(());
-            }
-        }
-        ControlFlow::<()>::Continue(())
-    });
-    if !or_node {
-        for i in 0..count.min(CAP) {
-            let Some(&child) = children.get(i) else { break };
-            if !child.mv.is_drop() {
-                continue;
-            }
-            let earlier = children.get(..i).and_then(|before| {
-                before.iter().rposition(|other| other.mv.is_drop() && other.mv.to() == child.mv.to())
-            });
-            if let (Some(j), Some(slot)) = (earlier, children.get_mut(i)) {
-                slot.after = u8::try_from(j + 1).unwrap_or(0);
-            }
-        }
+impl MoveSlot for Child {
+    fn mv(&self) -> Move {
+        self.mv
     }
-    (count, wide)
+    fn set_move(&mut self, mv: Move) {
+        self.mv = mv;
+    }
+    fn set_after(&mut self, after: u8) {
+        self.after = after;
+    }
 }
 
 /// Why a bounded question got no answer: the reason the search stopped, or that its disproof

@@ -444,16 +444,39 @@ fn numbers(children: &[Child], or_node: bool) -> (u32, u32, usize, u32) {
     if or_node { (min, sum, best, second) } else { (sum, min, best, second) }
 }
 
+/// A child of a node as [`generate`] fills it: its move, and the drop it waits for.
+pub(crate) trait MoveSlot: Copy {
+    /// The child's move.
+    fn mv(&self) -> Move;
+    /// Sets the child's move.
+    fn set_move(&mut self, mv: Move);
+    /// Sets the index + 1 of the earlier drop on the same square it waits for.
+    fn set_after(&mut self, after: u8);
+}
+
+impl MoveSlot for Child {
+    fn mv(&self) -> Move {
+        self.mv
+    }
+    fn set_move(&mut self, mv: Move) {
+        self.mv = mv;
+    }
+    fn set_after(&mut self, after: u8) {
+        self.after = after;
+    }
+}
+
 /// Fills `children` with the moves of the node (the checks of the attacker, every legal move of the
-/// defender); returns how many and whether some did not fit.
-fn generate(pos: &Position, or_node: bool, children: &mut [Child; CAP]) -> (usize, bool) {
+/// defender); returns how many and whether some did not fit. Used by the unbounded and the
+/// length-bounded search alike.
+pub(crate) fn generate<C: MoveSlot>(pos: &Position, or_node: bool, children: &mut [C; CAP]) -> (usize, bool) {
     let mut count = 0;
     let mut wide = false;
     let filter = if or_node { MoveFilter::Checks } else { MoveFilter::All };
     let _ = pos.for_each_legal_move(filter, |mv| {
         match children.get_mut(count) {
             Some(child) => {
-                child.mv = mv;
+                child.set_move(mv);
                 count += 1;
             }
             None => {
@@ -466,15 +489,15 @@ fn generate(pos: &Position, or_node: bool, children: &mut [Child; CAP]) -> (usiz
     if !or_node {
         // Each drop waits for the last earlier drop on its square.
         for i in 0..count.min(CAP) {
-            let Some(&child) = children.get(i) else { break };
-            if !child.mv.is_drop() {
+            let Some(mv) = children.get(i).map(MoveSlot::mv) else { break };
+            if !mv.is_drop() {
                 continue;
             }
-            let earlier = children.get(..i).and_then(|before| {
-                before.iter().rposition(|other| other.mv.is_drop() && other.mv.to() == child.mv.to())
-            });
+            let earlier = children
+                .get(..i)
+                .and_then(|before| before.iter().rposition(|other| other.mv().is_drop() && other.mv().to() == mv.to()));
             if let (Some(j), Some(slot)) = (earlier, children.get_mut(i)) {
-                slot.after = u8::try_from(j + 1).unwrap_or(0);
+                slot.set_after(u8::try_from(j + 1).unwrap_or(0));
             }
         }
     }
