@@ -30,8 +30,8 @@
 use core::ops::ControlFlow;
 
 use super::solver::{
-    CAP, DEPENDENT, DEPTH, INF, LIMIT, MoveSlot, PLACEHOLDER, REPEATED_PN, Search, Value, WIDE, active_replies, add,
-    board_key, generate, grow, hand_before, hand_max,
+    CAP, DEPENDENT, DEPTH, INF, LIMIT, MoveSlot, PLACEHOLDER, REPEATED_PN, Search, Value, WIDE, active_replies,
+    board_key, generate, grow, hand_before, hand_max, numbers,
 };
 use super::{TsumeCounting, TsumeUnknown};
 use crate::{Hand, Move, MoveFilter, PieceKind, Position, Square, between};
@@ -52,13 +52,6 @@ struct Child {
     free: bool,
     /// For a proof, the attacker's hand it needs.
     proof: Hand,
-}
-
-impl Child {
-    #[inline]
-    fn active(&self, children: &[Child]) -> bool {
-        self.after == 0 || self.dn == 0 || children.get(usize::from(self.after) - 1).is_none_or(|waited| waited.pn == 0)
-    }
 }
 
 /// The positions of the path.
@@ -86,31 +79,6 @@ fn is_interposition(pos: &Position, mv: Move) -> bool {
         return false;
     }
     between(king, checker).contains(mv.to())
-}
-
-fn numbers(children: &[Child], or_node: bool) -> (u32, u32, usize, u32) {
-    let mut min = INF;
-    let mut second = INF;
-    let mut sum = 0;
-    let mut best = 0;
-    for (i, child) in children.iter().enumerate() {
-        if !or_node && !child.active(children) {
-            continue;
-        }
-        let (small, big) = if or_node { (child.pn, child.dn) } else { (child.dn, child.pn) };
-        sum = add(sum, big);
-        if small < min {
-            second = min;
-            min = small;
-            best = i;
-        } else if small < second {
-            second = small;
-        }
-    }
-    if min == 0 {
-        sum = INF;
-    }
-    if or_node { (min, sum, best, second) } else { (sum, min, best, second) }
 }
 
 /// True when a node cannot be mated within `budget`: a defender's node with a negative budget,
@@ -507,8 +475,17 @@ impl MoveSlot for Child {
     fn set_move(&mut self, mv: Move) {
         self.mv = mv;
     }
+    fn after(&self) -> u8 {
+        self.after
+    }
     fn set_after(&mut self, after: u8) {
         self.after = after;
+    }
+    fn pn(&self) -> u32 {
+        self.pn
+    }
+    fn dn(&self) -> u32 {
+        self.dn
     }
 }
 

@@ -51,14 +51,6 @@ struct Child {
     after: u8,
 }
 
-impl Child {
-    /// True when the child takes part in its node's numbers.
-    #[inline]
-    fn active(&self, children: &[Child]) -> bool {
-        self.after == 0 || self.dn == 0 || children.get(usize::from(self.after) - 1).is_none_or(|waited| waited.pn == 0)
-    }
-}
-
 /// The result of a visit.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Value {
@@ -419,7 +411,7 @@ pub(crate) fn hand_before(after: Hand, pos: &Position, mv: Move) -> Hand {
 /// The node's numbers from its children's, the index of the child to search, and the second best
 /// number (the threshold that keeps the search on the best child).
 #[inline]
-fn numbers(children: &[Child], or_node: bool) -> (u32, u32, usize, u32) {
+pub(crate) fn numbers<C: MoveSlot>(children: &[C], or_node: bool) -> (u32, u32, usize, u32) {
     let mut min = INF;
     let mut second = INF;
     let mut sum = 0;
@@ -428,7 +420,7 @@ fn numbers(children: &[Child], or_node: bool) -> (u32, u32, usize, u32) {
         if !or_node && !child.active(children) {
             continue;
         }
-        let (small, big) = if or_node { (child.pn, child.dn) } else { (child.dn, child.pn) };
+        let (small, big) = if or_node { (child.pn(), child.dn()) } else { (child.dn(), child.pn()) };
         sum = add(sum, big);
         if small < min {
             second = min;
@@ -444,14 +436,28 @@ fn numbers(children: &[Child], or_node: bool) -> (u32, u32, usize, u32) {
     if or_node { (min, sum, best, second) } else { (sum, min, best, second) }
 }
 
-/// A child of a node as [`generate`] fills it: its move, and the drop it waits for.
+/// A child of a node, in the unbounded and the length-bounded search alike: its move, its numbers
+/// and the drop it waits for ([`generate`] fills the move and the wait, [`numbers`] reads them).
 pub(crate) trait MoveSlot: Copy {
     /// The child's move.
     fn mv(&self) -> Move;
     /// Sets the child's move.
     fn set_move(&mut self, mv: Move);
-    /// Sets the index + 1 of the earlier drop on the same square it waits for.
+    /// The index + 1 of the earlier drop on the same square it waits for (0: none).
+    fn after(&self) -> u8;
+    /// Sets [`after`](MoveSlot::after).
     fn set_after(&mut self, after: u8);
+    /// Its proof number.
+    fn pn(&self) -> u32;
+    /// Its disproof number.
+    fn dn(&self) -> u32;
+    /// A waiting drop counts once the drop it waits for is proved (or once it is disproved itself).
+    #[inline]
+    fn active(&self, siblings: &[Self]) -> bool {
+        self.after() == 0
+            || self.dn() == 0
+            || siblings.get(usize::from(self.after()) - 1).is_none_or(|waited| waited.pn() == 0)
+    }
 }
 
 impl MoveSlot for Child {
@@ -461,8 +467,17 @@ impl MoveSlot for Child {
     fn set_move(&mut self, mv: Move) {
         self.mv = mv;
     }
+    fn after(&self) -> u8 {
+        self.after
+    }
     fn set_after(&mut self, after: u8) {
         self.after = after;
+    }
+    fn pn(&self) -> u32 {
+        self.pn
+    }
+    fn dn(&self) -> u32 {
+        self.dn
     }
 }
 
