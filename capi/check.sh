@@ -6,7 +6,7 @@
 #   library; the C perft benchmark (counts only); capi/install.sh into a temporary prefix (files,
 #   SONAME, exports of both libraries, the test against the installed shared library) and the
 #   README's C blocks run as written (pkg-config shared and static, CMake shared and static); the
-#   wasm32-unknown-unknown module builds (raw and after wasm-opt -Oz, under 1 MiB). The module's JS
+#   wasm32-unknown-unknown module builds (after wasm-opt -Oz, under 1 MiB). The module's JS
 #   package is checked by npm/check.sh.
 # Installs what is missing on a Debian machine (the wasm target, gcc/g++, valgrind, binaryen, cmake).
 # Respects CARGO_TARGET_DIR (default: capi/target). Called by .ci/run; exits non-zero on any failure.
@@ -147,7 +147,10 @@ if command -v wasm-opt > /dev/null && wasm-opt --print "$raw" 2> /dev/null | gre
 fi
 raw_size=$(stat -c %s "$raw")
 wasm_size=$(stat -c %s "$wasm")
-[ "$wasm_size" -le 1048576 ] && [ "$raw_size" -le 1048576 ] || fail "the module is over 1 MiB"
+echo "module: $raw_size B as built (with its names section), $wasm_size B as checked"
+# The guard is on the module as shipped (wasm-opt -Oz; the npm package strips custom sections too):
+# the raw build carries a names section that no user loads.
+[ "$wasm_size" -le 1048576 ] || fail "the module is over 1 MiB ($wasm_size B)"
 
 step "the README's C blocks (Using it from C), run as written"
 cd "$root"
