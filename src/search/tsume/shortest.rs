@@ -468,6 +468,20 @@ impl Bounded<'_, '_, '_> {
     }
 }
 
+/// The first `CAP` legal moves of `filter` in `pos`, written into `moves` (the line readers' lists).
+fn legal_moves_into<'m>(pos: &Position, filter: MoveFilter, moves: &'m mut [Move; CAP]) -> &'m [Move] {
+    let mut count = 0;
+    let _ = pos.for_each_legal_move(filter, |mv| match moves.get_mut(count) {
+        Some(slot) => {
+            *slot = mv;
+            count += 1;
+            ControlFlow::Continue(())
+        }
+        None => ControlFlow::Break(()),
+    });
+    moves.get(..count).unwrap_or(&[])
+}
+
 impl MoveSlot for Child {
     fn mv(&self) -> Move {
         self.mv
@@ -599,16 +613,7 @@ impl Bounded<'_, '_, '_> {
         // The move the table holds first, then every check.
         let hinted = self.probe(pos, m, None).and_then(|(pn, _, _, best, _)| if pn == 0 { best } else { None });
         let mut checks = [PLACEHOLDER; CAP];
-        let mut count = 0;
-        let _ = pos.for_each_legal_move(MoveFilter::Checks, |mv| match checks.get_mut(count) {
-            Some(slot) => {
-                *slot = mv;
-                count += 1;
-                ControlFlow::Continue(())
-            }
-            None => ControlFlow::Break(()),
-        });
-        let checks = checks.get(..count).unwrap_or(&[]);
+        let checks = legal_moves_into(pos, MoveFilter::Checks, &mut checks);
         let mut failed = None;
         for mv in
             hinted.into_iter().filter(|mv| pos.is_legal(*mv) && pos.gives_check(*mv)).chain(checks.iter().copied())
@@ -639,16 +644,7 @@ impl Bounded<'_, '_, '_> {
     ) -> Result<(Move, i32, Option<(usize, i32)>), TsumeUnknown> {
         let conventional = self.conventional();
         let mut replies = [PLACEHOLDER; CAP];
-        let mut count = 0;
-        let _ = pos.for_each_legal_move(MoveFilter::All, |mv| match replies.get_mut(count) {
-            Some(slot) => {
-                *slot = mv;
-                count += 1;
-                ControlFlow::Continue(())
-            }
-            None => ControlFlow::Break(()),
-        });
-        let replies = replies.get(..count).unwrap_or(&[]);
+        let replies = legal_moves_into(pos, MoveFilter::All, &mut replies);
         let mut bound = m;
         while bound >= 2 {
             // Interpositions last under the useless-interposition counting: one is the line's only
