@@ -8,9 +8,10 @@
 //
 // Memory. The module allocates nothing and never grows or touches memory beyond the pages it was built
 // with, so every page this wrapper adds with memory.grow is ours. A small allocator (Lib.alloc, below) hands
-// out blocks of those pages: each Position owns a position record and a stack of undo records there, and
-// plays and undoes moves on them in place, so the hot calls (play, undo, legalMoveCodes) copy nothing but
-// a move code. A Position's blocks (about 1 KiB) return to the heap when it is garbage-collected
+// out blocks of those pages: each Position owns a stack of position records there, one per move played
+// (play has the module copy the record one entry up and make the move on the copy; undo goes back down
+// one entry, without a module call), so the hot calls (play, undo, legalMoveCodes) pass nothing but a
+// record's address and a move code. A Position's blocks (about 1 KiB) return to the heap when it is garbage-collected
 // (FinalizationRegistry, whose callbacks run only after the current task: a synchronous loop that makes
 // millions of positions should dispose() them) or at once with dispose().
 
@@ -48,8 +49,10 @@ const MAX_MOVES = 1024; // HAYANAGI_MAX_MOVES
 const LIST_SIZE = 4 * (2 + MAX_MOVES) + 2 * MAX_MOVES;
 const LIST_CODES = 4 * (2 + MAX_MOVES); // where the codes start
 const NOT_LISTED = 0xffffffff;
-/** An undo slot of capi/src/js.rs: an undo record (HAYANAGI_UNDO_RECORD_SIZE, 96 bytes), then the move's key. */
-const SLOT = 128;
+/** In an entry of a position's stack (capi/src/js.rs, hayanagi_js_entry_size() bytes): after the
+ *  position record, the key of the move that led to it and the address of its height's list. */
+const ENTRY_KEY = 0; // (from the end of the record)
+const ENTRY_LIST = 4;
 const PACKED_SIZE = 32; // HAYANAGI_PACKED_SIZE
 const TSUME_ENTRY_SIZE = 32; // HAYANAGI_TSUME_ENTRY_SIZE
 /** HAYANAGI_TSUME_*: the solver's answers by number. */
@@ -174,6 +177,14 @@ class MoveValue {
 
 // ----- the module and its memory -----
 
+/** A fresh Uint16Array of the `count` codes at u16 index `start` of `u16` (the module's memory): a
+ *  loop, which costs less than `slice` for a list's few dozen codes. */
+function codeArray(u16, start, count) {
+  const codes = new Uint16Array(count);
+  for (let i = 0; i < count; i++) codes[i] = u16[start + i];
+  return codes;
+}
+
 /** The size of the block alloc() hands out for `size` bytes: a power of two from 64 up to 4096, then a
  *  multiple of 64 (a move list, 4,104 bytes, takes 4,160). */
 function blockSize(size) {
@@ -195,12 +206,11 @@ class Lib {
     this.playUnchecked = x.hayanagi_play_unchecked;
     this.playChecked = x.hayanagi_play;
     this.jsPlay = x.hayanagi_js_play;
-    this.jsUndo = x.hayanagi_js_undo;
     this.jsList = x.hayanagi_js_list;
     this.memory = x.memory;
     this.positionSize = x.hayanagi_position_size();
-    this.undoSize = x.hayanagi_undo_record_size();
-    if (this.undoSize + 4 > SLOT) throw new TypeError("hayanagi: the module's undo records do not fit the wrapper's undo slots");
+    this.entrySize = x.hayanagi_js_entry_size();
+    if (this.entrySize < this.positionSize + 8 || this.entrySize % 64 !== 0) throw new TypeError("hayanagi: the module's stack entries are not the wrapper's");
     this.refresh();
     this.top = 0; // the heap: [top, end) is not handed out yet
     this.end = 0;
@@ -236,6 +246,7 @@ class Lib {
     this.shapes = new Array(65536); // move code -> frozen MoveShape (toMove: no position, no pieces)
     this.typed = new Map(); // move key (code and pieces, js.rs) -> frozen Move
     this.lastTyped = new Array(65536); // move code -> the Move of that code made last (a cache of typed)
+    this.lastKey = new Int32Array(65536).fill(-1); // move code -> the key of lastTyped's move (-1: none)
     this.codes = new Map(); // USI text -> move code, for text that parsed (at most one entry per code)
   }
 
@@ -389,14 +400,14 @@ class Lib {
    *  frozen and shared. */
   moveOfKey(key) {
     const code = key & 0xffff;
-    let move = this.lastTyped[code];
-    if (move !== undefined && move.key === key) return move;
-    move = this.typed.get(key);
+    if (this.lastKey[code] === key) return this.lastTyped[code];
+    let move = this.typed.get(key);
     if (move === undefined) {
       move = Object.freeze(new MoveValue(code, this.usiOf(code), PIECES[(key >>> 16) & 31], PIECES[key >>> 21], key));
       this.typed.set(key, move);
     }
     this.lastTyped[code] = move;
+    this.lastKey[code] = key;
     return move;
   }
 
@@ -538,39 +549,44 @@ const finalizer = new FinalizationRegistry((state) => state.release());
 // A Position's State, for Game (set by Position's static block; not exported).
 let stateOf;
 
-/** What a Position owns in module memory: its record and its undo stack. */
+/** What a Position owns in module memory: a stack of positions, one per height (copy/make). */
 class State {
   constructor(l) {
     this.l = l;
-    this.pos = l.alloc(l.positionSize);
-    this.height = 0; // the moves on the undo stack
-    // The undo stack: slots of SLOT bytes, an undo record and the move's key (capi/src/js.rs: code and
-    // pieces), written by hayanagi_js_play; `undoCapacity` of them, doubled when full.
-    this.undoCapacity = 4;
-    this.undo = l.alloc(this.undoCapacity * SLOT);
-    // The legal moves listed at undo-stack height h (hayanagi_js_list): lists[h], a block of module memory
-    // (where no JS value can change it) with the count (NOT_LISTED once the position at that height has
-    // changed: hayanagi_js_play marks the list one height up), a hint and the keys. Only listed moves are
-    // played unchecked.
+    // The stack: `capacity` entries of l.entrySize bytes (capi/src/js.rs), the position at height h in
+    // entry h with the key of the move that led to it (code and pieces) and the address of the list of
+    // height h. play() has the module copy the current entry into the next and make the move there;
+    // undo() goes down one entry: the position below was never changed. Doubled when full.
+    this.capacity = 1;
+    this.base = l.alloc(l.entrySize);
+    l.u8.fill(0, this.base, this.base + l.entrySize);
+    this.pos = this.base; // the current position's record: entry `height`
+    this.height = 0; // the moves undo() can take back
+    // The legal moves listed at height h (hayanagi_js_list): lists[h], a block of module memory (where
+    // no JS value can change it) with the count (NOT_LISTED once the position at that height has
+    // changed: hayanagi_js_play marks the list one height up), a hint, the keys and the codes; its
+    // address is in entry h too. Only listed moves are played unchecked.
     this.lists = [];
     this.game = null; // the Game this position belongs to (then only the game changes it)
   }
   release() {
     if (this.pos === 0) return;
-    this.l.release(this.pos, this.l.positionSize);
-    this.l.release(this.undo, this.undoCapacity * SLOT);
+    this.l.release(this.base, this.capacity * this.l.entrySize);
     for (const list of this.lists) if (list) this.l.release(list, LIST_SIZE);
     this.lists = [];
     this.pos = 0;
+    this.base = 0;
   }
-  /** The list block of height `height` (allocated on first use: it may grow the memory). */
-  list(height) {
+  /** The list block of the current height (allocated on first use: it may grow the memory). */
+  list() {
+    const height = this.height;
     let list = this.lists[height];
     if (!list) {
       list = this.l.alloc(LIST_SIZE);
       this.l.u32[list >>> 2] = NOT_LISTED;
-      while (this.lists.length < height) this.lists.push(0); // (no holes: `lists[h] ?? 0` stays fast)
+      while (this.lists.length < height) this.lists.push(0); // (no holes)
       this.lists[height] = list;
+      this.l.u32[(this.pos + this.l.positionSize + ENTRY_LIST) >>> 2] = list;
     }
     return list;
   }
@@ -578,13 +594,22 @@ class State {
   forget() {
     for (const list of this.lists) if (list) this.l.u32[list >>> 2] = NOT_LISTED;
   }
-  growUndo() {
+  /** Doubles the stack (it may grow the memory). */
+  grow() {
     const l = this.l;
-    const bigger = l.alloc(2 * this.undoCapacity * SLOT);
-    l.u8.copyWithin(bigger, this.undo, this.undo + this.undoCapacity * SLOT);
-    l.release(this.undo, this.undoCapacity * SLOT);
-    this.undo = bigger;
-    this.undoCapacity *= 2;
+    const size = this.capacity * l.entrySize;
+    const bigger = l.alloc(2 * size);
+    l.u8.copyWithin(bigger, this.base, this.base + size);
+    l.u8.fill(0, bigger + size, bigger + 2 * size);
+    l.release(this.base, size);
+    this.base = bigger;
+    this.pos = bigger + this.height * l.entrySize;
+    this.capacity *= 2;
+  }
+  /** The key of the move that led to the position at height `height` (1 or more). */
+  key(height) {
+    const l = this.l;
+    return l.u32[(this.base + height * l.entrySize + l.positionSize + ENTRY_KEY) >>> 2];
   }
 }
 
@@ -862,22 +887,22 @@ export class Position {
   /** The legal moves as move codes (the header's uint16_t encoding), in the generator's order. */
   legalMoveCodes(filter) {
     const s = this.#live();
-    const count = this.#list(s, filter, "legalMoveCodes(filter)");
+    const count = this.#list(s, filter, "legalMoveCodes(filter)", 0);
     const start = (s.lists[s.height] + LIST_CODES) >>> 1;
-    return s.l.u16.slice(start, start + count);
+    return codeArray(s.l.u16, start, count);
   }
 
   /** Lists the legal moves `filter` selects as keys at the list of the current height (the extended
    *  module's for a filter other than "all"; `what` names the caller); returns their number. */
-  #list(s, filter, what) {
+  #list(s, filter, what, keys) {
     const l = s.l;
-    const list = s.list(s.height);
-    if (filter === undefined || filter === "all") return l.check(l.jsList(s.pos, 0, list));
+    const list = s.list();
+    if (filter === undefined || filter === "all") return l.check(l.jsList(s.pos, 0, list, keys));
     const f = expectFilter(filter);
     const e = extended(l, what);
     l.u32[list >>> 2] = NOT_LISTED;
     e.list ??= e.alloc(LIST_SIZE);
-    const count = e.check(e.jsList(e.enter(s), f, e.list));
+    const count = e.check(e.jsList(e.enter(s), f, e.list, keys));
     // The count, the hint and the keys, then the codes, into this height's list.
     l.u8.set(e.u8.subarray(e.list + LIST_CODES, e.list + LIST_CODES + 2 * count), list + LIST_CODES);
     l.u8.set(e.u8.subarray(e.list, e.list + 8 + 4 * count), list);
@@ -889,7 +914,7 @@ export class Position {
   legalMoves(filter) {
     const s = this.#live();
     const l = s.l;
-    const count = this.#list(s, filter, "legalMoves(filter)");
+    const count = this.#list(s, filter, "legalMoves(filter)", 1);
     const keys = l.u32;
     const start = (s.lists[s.height] >>> 2) + 2;
     const moves = new Array(count);
@@ -970,11 +995,11 @@ export class Position {
     // The hot path (perft, search): a code, then most likely one listed for this position.
     const code = typeof move === "number" && (move & 0xffff) === move ? move : l.encode(move);
     const height = s.height;
-    if (height === s.undoCapacity) s.growUndo();
-    const lists = s.lists;
-    const key = l.jsPlay(s.pos, code, s.undo + height * SLOT, lists[height] ?? 0, lists[height + 1] ?? 0);
+    if (height + 1 === s.capacity) s.grow();
+    const key = l.jsPlay(s.pos, code);
     if (key < 0) throw l.error(key, undefined, typeof move === "string" ? move : undefined);
     s.height = height + 1;
+    s.pos += l.entrySize;
     return this;
   }
 
@@ -984,17 +1009,18 @@ export class Position {
     if (s.game !== null || s.pos === 0) this.#own(); // throws
     const height = s.height;
     if (height === 0) return null;
-    const key = s.l.jsUndo(s.pos, s.undo + (height - 1) * SLOT);
-    if (key < 0) throw s.l.error(key);
+    const l = s.l;
+    const key = l.u32[(s.pos + l.positionSize + ENTRY_KEY) >>> 2];
     s.height = height - 1;
-    return s.l.moveOfKey(key);
+    s.pos -= l.entrySize;
+    return l.moveOfKey(key);
   }
 
   /** The moves undo() can take back, oldest first, typed. */
   moves() {
     const s = this.#live();
     const moves = new Array(s.height);
-    for (let i = 0; i < s.height; i++) moves[i] = s.l.moveOfKey(s.l.u32[(s.undo + i * SLOT + s.l.undoSize) >>> 2]);
+    for (let i = 0; i < s.height; i++) moves[i] = s.l.moveOfKey(s.key(i + 1));
     return moves;
   }
 

@@ -6,8 +6,10 @@
 // Each variant runs in a process of its own (so that play() sees one kind of argument, as in a real
 // program, and the JIT's feedback from one variant does not slow another), alternating with the
 // module's perft in each of N rounds. Times are the process's CPU time (process.cpuUsage), which
-// another job on a shared machine disturbs far less than wall time; the ratio is the median over the
-// rounds of the variant's time over the module's time in the same round.
+// another job on a shared machine disturbs far less than wall time, of timed runs of at least 0.2 s
+// each (a perft shorter than that is repeated within the run, and its time is the run's over the
+// repetitions); the ratio is the median over the rounds of the variant's time over the module's time
+// in the same round.
 //   node perft.mjs [depth=4] [rounds=5] [position=startpos] [variants=codes,typed,usi,shogiops]
 // Run it in a project that installed the package (npm/check.sh, benches/js/run.sh).
 import { execFileSync } from "node:child_process";
@@ -35,12 +37,21 @@ function walk(list) {
   return perft;
 }
 
-/** The CPU time of `run()` in ms, and its result. */
+/** The CPU time of one `run()` in ms, and its result: `run` is repeated until the timed run has taken
+ *  at least MIN_MS of CPU time (HAYANAGI_BENCH_MIN_MS, default 200 ms), and the time divided. */
+const MIN_MS = Number(process.env.HAYANAGI_BENCH_MIN_MS ?? 200);
 function time(run) {
   const before = process.cpuUsage();
-  const result = run();
-  const used = process.cpuUsage(before);
-  return [(used.user + used.system) / 1000, result];
+  let result;
+  let runs = 0;
+  let ms;
+  do {
+    result = run();
+    runs++;
+    const used = process.cpuUsage(before);
+    ms = (used.user + used.system) / 1000;
+  } while (ms < MIN_MS);
+  return [ms / runs, result];
 }
 
 if (child !== undefined) {

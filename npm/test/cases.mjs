@@ -360,6 +360,34 @@ export function cases(hy) {
       },
     ],
     [
+      "a list vouches only for its own position: after undo and another move, a code listed before is tested again",
+      () => {
+        const pos = Position.startpos().play("7g7f").play("3c3d");
+        const capture = pos.moveOf("8h2b+").code;
+        ok(pos.legalMoveCodes().includes(capture)); // listed at height 2
+        pos.undo();
+        pos.play("4a3b"); // height 2 again: the pawn on 3c blocks the bishop
+        const before = pos.sfen();
+        let refused = null;
+        try {
+          pos.play(capture);
+        } catch (error) {
+          refused = error;
+        }
+        ok(refused instanceof HayanagiError && refused.code === "ILLEGAL_MOVE", `${refused}`);
+        equal(pos.sfen(), before); // nothing played
+        equal(pos.moves().map((m) => m.usi).join(" "), "7g7f 4a3b");
+        pos.play(pos.legalMoveCodes()[0]).undo(); // the new list vouches for this position
+        equal(pos.undo().usi, "4a3b");
+        ok(pos.legalMoveCodes().length > 0 && pos.play("3c3d").isLegal(capture));
+        const copy = pos.clone(); // a clone has the position, not the moves
+        equal(copy.sfen(), pos.sfen());
+        equal(copy.undo(), null);
+        equal(copy.play(capture).sfen(), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4");
+        equal(pos.undo().usi, "3c3d");
+      },
+    ],
+    [
       "input longer than the scratch space (a USI command of 80,000 bytes)",
       () => {
         const before = Position.fromSfen(MATSURI);
