@@ -99,6 +99,20 @@ export interface RecordInput {
   /** Without a winner, the ending's usual one ("resign": the side that did not resign); null: none. */
   readonly outcome?: { readonly ending: Ending; readonly winner?: "b" | "w" | null; readonly time?: number | null } | null;
   readonly endComments?: readonly string[];
+  /** Variations, a tree (written by KIF, KI2 and JKF; CSA and USI have none and write the main line only). */
+  readonly variations?: readonly VariationInput[];
+}
+
+/** A variation as writeRecord takes it (a Variation of readRecord, or plain fields): its first move
+ *  replaces the move numbered `ply` of its line (after that line's first move, for a variation of a
+ *  variation), or follows the line's last move. */
+export interface VariationInput {
+  readonly ply: number;
+  readonly comments?: readonly string[];
+  readonly moves?: readonly RecordMoveInput[];
+  readonly outcome?: { readonly ending: Ending; readonly winner?: "b" | "w" | null; readonly time?: number | null } | null;
+  readonly endComments?: readonly string[];
+  readonly variations?: readonly VariationInput[];
 }
 
 /** A record that cannot be read or written: what and where. */
@@ -147,5 +161,6 @@ export interface ReadOptions {
 export function readRecords(input: string | ArrayBuffer | ArrayBufferView, options?: ReadOptions): GameRecord[];
 /** Reads the first game of a record. Throws RecordError. */
 export function readRecord(input: string | ArrayBuffer | ArrayBufferView, options?: ReadOptions): GameRecord;
-/** Writes a record as text; an illegal move is a RecordError ("input", naming the move). */
+/** Writes a record as text, variations included in KIF, KI2 and JKF (CSA and USI: the main line); an
+ *  illegal move is a RecordError ("input", naming the move). */
 export function writeRecord(record: RecordInput, format: RecordFormat): string;

@@ -157,13 +157,56 @@ function comments(list, what, tag, lines) {
   list.forEach((comment, i) => lines.push(`${tag}\t${field(comment, `${what}[${i}]`)}`));
 }
 
+/** The lines of a line of a record (the main line: `record`, or a variation) for the module: its
+ *  comments, moves, ending, end comments, then its variations, each between `variation PLY` and
+ *  `endvariation`. `what` names it in errors ("record", "record.variations[0]"). */
+function writeLine(line, what, lines) {
+  comments(line.comments, `${what}.comments`, "comment", lines);
+  const moves = line.moves ?? [];
+  if (!Array.isArray(moves)) throw new TypeError(`hayanagi/records: ${what}.moves must be an array, not ${describe(moves)}`);
+  moves.forEach((move, i) => {
+    const name = `${what}.moves[${i}]`;
+    if (typeof move === "string") {
+      lines.push(`move\t${field(move, name)}\t`);
+      return;
+    }
+    if (typeof move !== "object" || move === null) throw new TypeError(`hayanagi/records: ${name} is USI text or a move object, not ${describe(move)}`);
+    lines.push(`move\t${field(move.usi, `${name}.usi`)}\t${time(move.time, `${name}.time`)}`);
+    comments(move.comments, `${name}.comments`, "comment", lines);
+  });
+  const outcome = line.outcome ?? null;
+  if (outcome !== null) {
+    if (typeof outcome !== "object" || !ENDINGS.has(outcome.ending)) {
+      throw new TypeError(`hayanagi/records: ${what}.outcome.ending is one of ${[...ENDINGS].join(", ")}, not ${describe(outcome?.ending)}`);
+    }
+    // No winner given: the ending's usual one (resign: the other side); null: none.
+    const winner = outcome.winner === undefined ? "?" : outcome.winner === null ? "-" : outcome.winner;
+    if (!["b", "w", "-", "?"].includes(winner)) throw new TypeError(`hayanagi/records: ${what}.outcome.winner is "b", "w" or null, not ${describe(outcome.winner)}`);
+    lines.push(`end\t${outcome.ending}\t${winner}\t${time(outcome.time, `${what}.outcome.time`)}`);
+  }
+  comments(line.endComments, `${what}.endComments`, "endcomment", lines);
+  const variations = line.variations ?? [];
+  if (!Array.isArray(variations)) throw new TypeError(`hayanagi/records: ${what}.variations must be an array, not ${describe(variations)}`);
+  variations.forEach((variation, i) => {
+    const name = `${what}.variations[${i}]`;
+    if (typeof variation !== "object" || variation === null) throw new TypeError(`hayanagi/records: ${name} is an object, not ${describe(variation)}`);
+    if (!Number.isSafeInteger(variation.ply) || variation.ply < 1) throw new RangeError(`hayanagi/records: ${name}.ply is a move number (1 or more), not ${describe(variation.ply)}`);
+    lines.push(`variation\t${variation.ply}`);
+    writeLine(variation, name, lines);
+    lines.push("endvariation");
+  });
+}
+
 /**
- * Writes a record as text in `format` ("kif", "ki2", "csa" or "usi"). The record is what readRecord
+ * Writes a record as text in `format` ("kif", "ki2", "csa", "usi" or "jkf"). The record is what readRecord
  * returns, or any object with the same fields: `start` (an SFEN; the start position if absent), `headers`
  * (`[name, value]` pairs or an object), `comments`, `moves` (USI text, a typed move, or
  * `{usi, time?, comments?}`), `outcome` (`{ending, winner?, time?}`: without a winner, the ending's
- * usual one, so "resign" makes the side not to move the winner; `winner: null` is none), `endComments`. A move that is not
- * legal is a RecordError naming it.
+ * usual one, so "resign" makes the side not to move the winner; `winner: null` is none), `endComments`,
+ * `variations` (a tree of `{ply, comments?, moves, outcome?, endComments?, variations?}`: a variation's
+ * first move replaces its line's move numbered `ply`, or follows the line's last move). KIF, KI2 and
+ * JKF write the variations (KIF and KI2 as 変化：N手, JKF as forks); CSA and USI have no variations and
+ * write the main line only. A move that is not legal is a RecordError naming it.
  */
 export function writeRecord(record, format) {
   if (typeof record !== "object" || record === null) throw new TypeError(`hayanagi/records: a record is an object, not ${describe(record)}`);
@@ -177,30 +220,7 @@ export function writeRecord(record, format) {
     if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`hayanagi/records: record.headers[${i}] must be a [name, value] pair`);
     lines.push(`header\t${field(pair[0], `record.headers[${i}][0]`)}\t${field(pair[1], `record.headers[${i}][1]`)}`);
   });
-  comments(record.comments, "record.comments", "comment", lines);
-  const moves = record.moves ?? [];
-  if (!Array.isArray(moves)) throw new TypeError(`hayanagi/records: record.moves must be an array, not ${describe(moves)}`);
-  moves.forEach((move, i) => {
-    const what = `record.moves[${i}]`;
-    if (typeof move === "string") {
-      lines.push(`move\t${field(move, what)}\t`);
-      return;
-    }
-    if (typeof move !== "object" || move === null) throw new TypeError(`hayanagi/records: ${what} is USI text or a move object, not ${describe(move)}`);
-    lines.push(`move\t${field(move.usi, `${what}.usi`)}\t${time(move.time, `${what}.time`)}`);
-    comments(move.comments, `${what}.comments`, "comment", lines);
-  });
-  const outcome = record.outcome ?? null;
-  if (outcome !== null) {
-    if (typeof outcome !== "object" || !ENDINGS.has(outcome.ending)) {
-      throw new TypeError(`hayanagi/records: record.outcome.ending is one of ${[...ENDINGS].join(", ")}, not ${describe(outcome?.ending)}`);
-    }
-    // No winner given: the ending's usual one (resign: the other side); null: none.
-    const winner = outcome.winner === undefined ? "?" : outcome.winner === null ? "-" : outcome.winner;
-    if (!["b", "w", "-", "?"].includes(winner)) throw new TypeError(`hayanagi/records: record.outcome.winner is "b", "w" or null, not ${describe(outcome.winner)}`);
-    lines.push(`end\t${outcome.ending}\t${winner}\t${time(outcome.time, "record.outcome.time")}`);
-  }
-  comments(record.endComments, "record.endComments", "endcomment", lines);
+  writeLine(record, "record", lines);
   const bytes = encoder.encode(lines.join("\n"));
   return call(bytes, (x, pointer, length) => x.hayanagi_records_write(pointer, length, formatNumber)).text;
 }

@@ -81,6 +81,79 @@ test("variations (KIF 変化) as a tree, each move named in its own position; JK
   assert.deepEqual(back.moves.map((move) => move.usi), ["7g7f", "3c3d", "2g2f"]);
 });
 
+test("writeRecord writes variations (KIF and KI2 変化, JKF forks) and reads back the same tree; CSA and USI the main line", () => {
+  const input = {
+    moves: ["7g7f", "3c3d", "2g2f", "8c8d"],
+    outcome: { ending: "resign" },
+    variations: [
+      {
+        ply: 2,
+        comments: ["横歩取りへ"],
+        moves: ["8c8d", { usi: "2g2f", comments: ["居飛車"] }, "8d8e"],
+        outcome: { ending: "abort" },
+        variations: [{ ply: 3, moves: ["6i7h", "8d8e"], variations: [{ ply: 4, moves: ["4a3b"] }] }],
+      },
+      { ply: 3, moves: ["6g6f", "8c8d"] },
+      { ply: 2, moves: ["4a3b"] },
+    ],
+  };
+  // The tree as the test compares it: plies, moves in USI (numbered), comments, endings.
+  const tree = (variations) =>
+    variations.map((v) => ({
+      ply: v.ply,
+      comments: v.comments,
+      moves: v.moves.map((move) => [move.ply, move.usi, move.comments]),
+      ending: v.outcome?.ending ?? null,
+      variations: tree(v.variations),
+    }));
+  const expected = [
+    { ply: 2, comments: ["横歩取りへ"], moves: [[2, "8c8d", []], [3, "2g2f", ["居飛車"]], [4, "8d8e", []]], ending: "abort",
+      variations: [{ ply: 3, comments: [], moves: [[3, "6i7h", []], [4, "8d8e", []]], ending: null,
+        variations: [{ ply: 4, comments: [], moves: [[4, "4a3b", []]], ending: null, variations: [] }] }] },
+    { ply: 3, comments: [], moves: [[3, "6g6f", []], [4, "8c8d", []]], ending: null, variations: [] },
+    { ply: 2, comments: [], moves: [[2, "4a3b", []]], ending: null, variations: [] },
+  ];
+  // Among variations of one ply the order is kept; a reader lists a line's variations by ply.
+  const byPly = (list) => list.map((v) => ({ ...v, variations: byPly(v.variations) })).sort((a, b) => a.ply - b.ply);
+  for (const format of ["kif", "ki2", "jkf"]) {
+    const text = writeRecord(input, format);
+    const back = readRecord(text, { format });
+    assert.deepEqual(back.moves.map((move) => move.usi), input.moves, format);
+    assert.equal(back.outcome.ending, "resign", format);
+    // (JKF keeps comments with moves: a variation's comments before its first move are not written.)
+    const want = format === "jkf" ? byPly(expected).map((v) => ({ ...v, comments: [] })) : byPly(expected);
+    assert.deepEqual(tree(back.variations), want, `${format}:\n${text}`);
+    // A record read is written again to the same text, and so to the same tree.
+    assert.equal(writeRecord(back, format), text, format);
+    // Each variation's moves are named in their own position.
+    assert.equal(back.variations.find((v) => v.ply === 3).moves[0].ki2, "▲６六歩", format);
+  }
+  assert.equal(readRecord(writeRecord(input, "kif")).variations.length, 3);
+  // CSA and USI have no variations: the main line only.
+  const csa = readRecord(writeRecord(input, "csa"));
+  assert.deepEqual([csa.moves.map((move) => move.usi), csa.variations], [input.moves, []]);
+  assert.equal(writeRecord(input, "usi").trim(), "startpos moves 7g7f 3c3d 2g2f 8c8d");
+  // A variation at a ply its line does not have, an illegal move in one, wrong types.
+  const refused = (record) => {
+    try {
+      writeRecord(record, "kif");
+    } catch (error) {
+      return error;
+    }
+    assert.fail("written");
+  };
+  const far = refused({ moves: ["7g7f"], variations: [{ ply: 3, moves: ["2g2f"] }] });
+  assert.equal(far.kind, "input");
+  assert.match(far.message, /from 1 to 2/);
+  const sibling = refused({ moves: ["7g7f", "3c3d"], variations: [{ ply: 1, moves: ["2g2f"], variations: [{ ply: 1, moves: ["7g7f"] }] }] });
+  assert.match(sibling.message, /from 2 to 2/);
+  const illegal = refused({ moves: ["7g7f", "3c3d"], variations: [{ ply: 2, moves: ["8c8d", "8h2b+"] }] });
+  assert.deepEqual([illegal.kind, /move 3 of the variation at move 2/.test(illegal.message)], ["input", true]);
+  assert.throws(() => writeRecord({ variations: [null] }, "kif"), TypeError);
+  assert.throws(() => writeRecord({ variations: [{ ply: 0, moves: [] }] }, "kif"), RangeError);
+  assert.throws(() => writeRecord({ variations: {} }, "kif"), TypeError);
+});
+
 test("several CSA games in one text", () => {
   const games = readRecords("V2.2\nPI\n+\n+7776FU\n/\nPI\n+\n+2726FU\n%TORYO\n");
   assert.deepEqual(games.map((game) => game.moves[0].usi), ["7g7f", "2g2f"]);

@@ -117,9 +117,13 @@ pub unsafe extern "C" fn hayanagi_records_read(
 }
 
 /// Writes a record given as lines of tab-separated fields (npm/records.mjs writes them):
-/// `start SFEN`, `header NAME VALUE`, `comment TEXT` (before the first move, else after the last
-/// move so far), `move USI TIME_MS`, `end ENDING WINNER TIME_MS`, `endcomment TEXT`; an empty time
-/// or a `-` winner is none, a `?` winner the ending's usual one (`Outcome::default_winner`). `format` 0-3 as in [`hayanagi_records_read`]. Answers `{"text": "..."}`
+/// `start SFEN`, `header NAME VALUE`, `comment TEXT` (before the first move of the line, else after
+/// its last move so far), `move USI TIME_MS`, `end ENDING WINNER TIME_MS`, `endcomment TEXT`, and
+/// `variation PLY` ... `endvariation` around the lines of a variation of the line they are in (after
+/// that line's own lines: its first move replaces the line's move numbered PLY, or follows its last
+/// move); an empty time or a `-` winner is none, a `?` winner the ending's usual one
+/// (`Outcome::default_winner`). `format` 0-4 as in [`hayanagi_records_read`] (KIF, KI2 and JKF write the
+/// variations; CSA and USI have none and write the main line). Answers `{"text": "..."}`
 /// or `{"error": {"kind": "input", "line": N, "message": ...}}` (a line of the input is wrong) or
 /// `{"error": {"kind": "write", "ply": N, "message": ...}}` (the writer refuses the record).
 ///
@@ -160,10 +164,19 @@ pub unsafe extern "C" fn hayanagi_records_write(input: *const u8, len: usize, fo
     answer(out)
 }
 
+/// A line being built: the main line or a variation (the main line as a variation at ply 1), the
+/// position before its first move, and the position after its moves so far.
+struct Frame {
+    line: Variation,
+    start: Position,
+    pos: Position,
+}
+
 /// The record the lines of [`hayanagi_records_write`] describe; the line and what is wrong otherwise.
 fn build(text: &str) -> Result<Record, (usize, String)> {
     let mut record: Option<Record> = None;
-    let mut position = Position::startpos();
+    // The main line at the bottom, the variations being read above it.
+    let mut frames: Vec<Frame> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let number = i + 1;
         let fields: Vec<&str> = line.split('\t').collect();
@@ -179,27 +192,38 @@ fn build(text: &str) -> Result<Record, (usize, String)> {
                 return Err(bad("a second start"));
             }
             let sfen = fields.get(1).ok_or_else(|| bad("start needs an SFEN"))?;
-            position = Position::from_sfen(sfen).map_err(|error| bad(&format!("the start SFEN: {error}")))?;
+            let position = Position::from_sfen(sfen).map_err(|error| bad(&format!("the start SFEN: {error}")))?;
             record = Some(Record::new(position.clone()));
+            frames.push(Frame { line: empty_line(1), start: position.clone(), pos: position });
             continue;
         }
         let Some(record) = record.as_mut() else { return Err(bad("the first line is the start")) };
+        let depth = frames.len();
+        let Some(frame) = frames.last_mut() else { return Err(bad("the first line is the start")) };
+        // Where a line is: "move 3", "move 5 of the variation at move 4".
+        let at = |frame: &Frame| match depth {
+            1 => format!("move {}", frame.line.moves.len() + 1),
+            _ => format!(
+                "move {} of the variation at move {}",
+                frame.line.ply as usize + frame.line.moves.len(),
+                frame.line.ply
+            ),
+        };
         match fields[0] {
             "header" if fields.len() == 3 => record.headers.push((fields[1].to_string(), fields[2].to_string())),
-            "comment" if fields.len() == 2 => match record.moves.last_mut() {
+            "comment" if fields.len() == 2 => match frame.line.moves.last_mut() {
                 Some(last) => last.comments.push(fields[1].to_string()),
-                None => record.comments.push(fields[1].to_string()),
+                None => frame.line.comments.push(fields[1].to_string()),
             },
-            "endcomment" if fields.len() == 2 => record.end_comments.push(fields[1].to_string()),
+            "endcomment" if fields.len() == 2 => frame.line.end_comments.push(fields[1].to_string()),
             "move" if (2..=3).contains(&fields.len()) => {
-                if record.outcome.is_some() {
-                    return Err(bad("a move after the end"));
+                if frame.line.outcome.is_some() || !frame.line.variations.is_empty() {
+                    return Err(bad(&format!("{}: a move after the end or the variations", at(frame))));
                 }
-                let mv = position
-                    .parse_usi_move(fields[1])
-                    .map_err(|error| bad(&format!("move {}: {error}", record.moves.len() + 1)))?;
-                position.play_unchecked(mv);
-                record.moves.push(RecordMove { mv, time_ms: time(fields.get(2))?, comments: Vec::new() });
+                let mv =
+                    frame.pos.parse_usi_move(fields[1]).map_err(|error| bad(&format!("{}: {error}", at(frame))))?;
+                frame.pos.play_unchecked(mv);
+                frame.line.moves.push(RecordMove { mv, time_ms: time(fields.get(2))?, comments: Vec::new() });
             }
             "end" if (3..=4).contains(&fields.len()) => {
                 let ending = ending_of(fields[1]).ok_or_else(|| bad("not an ending"))?;
@@ -207,15 +231,63 @@ fn build(text: &str) -> Result<Record, (usize, String)> {
                     "b" => Some(Color::Black),
                     "w" => Some(Color::White),
                     "-" => None,
-                    "?" => Outcome::default_winner(ending, position.side_to_move()),
+                    "?" => Outcome::default_winner(ending, frame.pos.side_to_move()),
                     _ => return Err(bad("a winner is b, w, - or ?")),
                 };
-                record.outcome = Some(Outcome { ending, winner, time_ms: time(fields.get(3))? });
+                frame.line.outcome = Some(Outcome { ending, winner, time_ms: time(fields.get(3))? });
+            }
+            "variation" if fields.len() == 2 => {
+                // Its first move replaces one of the line's moves (after the line's first, for a
+                // variation of a variation: one at the same ply is its sibling), or follows the last.
+                let first = frame.line.ply as usize;
+                let last = first + frame.line.moves.len();
+                let lowest = if depth == 1 { first } else { first + 1 };
+                let ply = fields[1]
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|ply| (lowest..=last).contains(ply))
+                    .ok_or_else(|| bad(&format!("a variation's ply is from {lowest} to {last} here")))?;
+                let mut start = frame.start.clone();
+                for played in &frame.line.moves[..ply - first] {
+                    start.play_unchecked(played.mv);
+                }
+                frames.push(Frame { line: empty_line(ply as u32), pos: start.clone(), start });
+            }
+            "endvariation" if fields.len() == 1 && depth > 1 => {
+                if let Some(done) = frames.pop()
+                    && let Some(parent) = frames.last_mut()
+                {
+                    parent.line.variations.push(done.line);
+                }
             }
             _ => return Err(bad("not a line of a record")),
         }
     }
-    record.ok_or((1, "no start line".to_string()))
+    let Some(mut record) = record else { return Err((1, "no start line".to_string())) };
+    if frames.len() != 1 {
+        return Err((text.lines().count(), "a variation is not closed (endvariation)".to_string()));
+    }
+    if let Some(main) = frames.pop() {
+        let line = main.line;
+        record.comments = line.comments;
+        record.moves = line.moves;
+        record.outcome = line.outcome;
+        record.end_comments = line.end_comments;
+        record.variations = line.variations;
+    }
+    Ok(record)
+}
+
+/// A line with nothing in it yet, from move number `ply`.
+fn empty_line(ply: u32) -> Variation {
+    Variation {
+        ply,
+        comments: Vec::new(),
+        moves: Vec::new(),
+        outcome: None,
+        end_comments: Vec::new(),
+        variations: Vec::new(),
+    }
 }
 
 /// The endings by the names the wrapper uses.
