@@ -168,7 +168,12 @@ pub extern "C" fn hayanagi_js_entry_size() -> i32 {
 /// `entry` is NULL or points to two entries (`2 * ENTRY_SIZE` bytes, writable, aligned for
 /// `uint32_t`), the first a position record with its fields; each list address in them is 0 or that
 /// of a move list (`LIST_BYTES` writable bytes, aligned for `uint32_t`); nothing overlaps.
+// SIMD for the copy (32 vector loads and stores written out: a plain copy is a `memory.copy`, which
+// V8 makes a call out of the module, and the copy took about a seventh of a JS-driven perft; this
+// way it costs about a tenth less in all). Every engine the package supports has WebAssembly SIMD
+// (Node 16.4, Chrome 91, Firefox 89, Safari 16.4).
 #[unsafe(no_mangle)]
+#[target_feature(enable = "simd128")]
 pub unsafe extern "C" fn hayanagi_js_play(entry: *mut u8, mv: u32) -> i32 {
     if entry.is_null() || !entry.cast::<u32>().is_aligned() {
         return ErrorCode::NullPointer.code();
@@ -180,7 +185,7 @@ pub unsafe extern "C" fn hayanagi_js_play(entry: *mut u8, mv: u32) -> i32 {
         let listed = find_listed(field(entry, ENTRY_LIST) as *mut u32, mv.to_bits());
         // A byte copy of a record is the same record; at the same alignment (the entries are
         // multiples of 64 apart), the position is in place there.
-        core::ptr::copy_nonoverlapping(entry, child, POSITION_SIZE);
+        copy_record(entry, child);
         let result = change_position(
             child.cast::<PositionRecord>(),
             #[inline(always)]
@@ -209,6 +214,28 @@ pub unsafe extern "C" fn hayanagi_js_play(entry: *mut u8, mv: u32) -> i32 {
             Err(error) => error.code(),
         }
     }
+}
+
+/// Copies the position record at `from` to `to` (`HAYANAGI_POSITION_SIZE` bytes) in 16-byte pieces.
+///
+/// # Safety
+/// `from` is readable and `to` writable for `HAYANAGI_POSITION_SIZE` bytes; they do not overlap.
+#[inline]
+#[target_feature(enable = "simd128")]
+unsafe fn copy_record(from: *const u8, to: *mut u8) {
+    use core::arch::wasm32::{v128, v128_load, v128_store};
+    const _: () = assert!(POSITION_SIZE == 32 * 16);
+    let (from, to) = (from.cast::<v128>(), to.cast::<v128>());
+    macro_rules! copy {
+        ($($i:expr),*) => {
+            // SAFETY: the `i`th piece of both records (the caller's contract); unaligned is allowed.
+            $( unsafe { v128_store(to.add($i), v128_load(from.add($i))) }; )*
+        };
+    }
+    copy!(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+        30, 31
+    );
 }
 
 /// The `uint32_t` field at `at` of the entry `entry`.
