@@ -61,9 +61,11 @@ pub fn features_f32(
     let mut outputs: Vec<(&mut [f32], &mut [f32])> =
         board.chunks_exact_mut(board_size).zip(hand.chunks_exact_mut(hand_size)).collect();
     rows(bytes, size, &mut outputs, 1, threads, |first, run, out| {
+        let mut planes = Planes::default();
         for (i, (record, (board, hand))) in run.chunks_exact(size).zip(out.iter_mut()).enumerate() {
             let record = input.read(first + i, record)?;
-            Planes::new(record.position()).write_f32(board, hand);
+            planes.set(record.position());
+            planes.write_f32(board, hand);
         }
         Ok(())
     })
@@ -77,9 +79,11 @@ pub fn features_packed(input: Input, bytes: &[u8], out: &mut [u8], threads: usiz
     let size = input.format.size();
     debug_assert_eq!(out.len(), input.count(bytes) * PACKED_BYTES);
     rows(bytes, size, out, PACKED_BYTES, threads, |first, run, out| {
+        let mut planes = Planes::default();
         for (i, (record, out)) in run.chunks_exact(size).zip(out.chunks_exact_mut(PACKED_BYTES)).enumerate() {
             let record = input.read(first + i, record)?;
-            Planes::new(record.position()).write_packed(out);
+            planes.set(record.position());
+            planes.write_packed(out);
         }
         Ok(())
     })

@@ -22,11 +22,7 @@
 //! Attacks are those of each piece as it stands: a pinned piece attacks, sliders stop at (and
 //! include) the first occupied cell.
 
-use std::sync::OnceLock;
-
-use hayanagi::{
-    Bitboard, Color, PieceKind, Position, Square, bishop_attacks, lance_attacks, rook_attacks, step_attacks,
-};
+use hayanagi::{Bitboard, Color, PieceKind, Position, Square, bishop_attacks, rook_attacks};
 
 /// Board planes (`features1`).
 pub const BOARD_PLANES: usize = 62;
@@ -40,10 +36,6 @@ pub const CELLS: usize = 81;
 pub const PACKED_BITS: usize = PLANES * CELLS;
 /// Bytes of the packed form of one position (9,639 bits, the last byte padded with zeros).
 pub const PACKED_BYTES: usize = PACKED_BITS.div_ceil(8);
-
-/// The plane of a kind among the 14 per-kind planes (cshogi's order P L N S B R G K +P +L +N +S +B +R),
-/// by `PieceKind::index` (P L N S G B R K +P +L +N +S +B +R).
-const KIND_PLANE: [usize; 14] = [0, 1, 2, 3, 6, 4, 5, 7, 8, 9, 10, 11, 12, 13];
 
 /// The hand planes of each hand kind (by `PieceKind::index`: P L N S G B R): first plane and cap.
 const HAND_SLOTS: [(usize, u8); 7] = [(0, 8), (8, 4), (12, 4), (16, 4), (20, 4), (24, 2), (26, 2)];
@@ -115,46 +107,44 @@ static CELL_BITS: [[u128; CELLS]; 2] = {
     bits
 };
 
-/// Step attacks in cell numbering for a side that moves towards rank a (0) or rank i (1), per
-/// `PieceKind::index`, per cell; sliders' own steps (horse, dragon) included, slides not. And the
-/// cells ahead of a lance of that side on each cell (its attacks on an empty board).
-struct StepTable {
-    steps: [[[u128; CELLS]; 14]; 2],
-    ahead: [[u128; CELLS]; 2],
+/// Cells of a plane: the low 81 bits.
+const ALL: u128 = (1 << CELLS) - 1;
+
+/// The cells of rank index `rank` (0 = rank a) in every file.
+const fn rank_cells(rank: usize) -> u128 {
+    let mut cells = 0u128;
+    let mut file = 0;
+    while file < 9 {
+        cells |= 1 << (file * 9 + rank);
+        file += 1;
+    }
+    cells
 }
 
-fn step_table() -> &'static StepTable {
-    static TABLE: OnceLock<Box<StepTable>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new(StepTable { steps: [[[0; CELLS]; 14]; 2], ahead: [[0; CELLS]; 2] });
-        let in_cells = |set: Bitboard| set.iter().fold(0u128, |cells, to| cells | 1 << cell_of(to));
-        for (side, color) in [Color::Black, Color::White].into_iter().enumerate() {
-            for index in 0..CELLS {
-                let Some(square) = Square::try_index(index) else { continue };
-                for kind in PieceKind::ALL {
-                    table.steps[side][kind.index()][cell_of(square)] = in_cells(step_attacks(color, kind, square));
-                }
-                table.ahead[side][cell_of(square)] = in_cells(lance_attacks(color, square, Bitboard::EMPTY));
-            }
-        }
-        table
-    })
+const RANK_A: u128 = rank_cells(0);
+const RANK_B: u128 = rank_cells(1);
+const RANK_H: u128 = rank_cells(7);
+const RANK_I: u128 = rank_cells(8);
+/// The cells of file 1 (cells 0-8); file `f` is this shifted by `9 * (f - 1)`.
+const FILE_1: u128 = (1 << 9) - 1;
+
+/// Every cell of `cells` moved by `DELTA` cells (a rank is 1, a file 9), without those that would
+/// leave the board or wrap into another file: a step changes the rank by at most 2, so a cell that
+/// wraps lands on the ranks at the other end, `wrapped`, which such a step cannot reach.
+#[inline(always)]
+const fn step<const DELTA: i32>(cells: u128, wrapped: u128) -> u128 {
+    let moved = if DELTA >= 0 { cells << DELTA } else { cells >> -DELTA };
+    moved & ALL & !wrapped
 }
 
-/// Cells as a hayanagi bitboard, read as if cell `n` were square index `n`. The cell numbering is the
-/// board turned a quarter turn, so rook and bishop attacks computed on it are the attacks of the
-/// cells (lines map to lines).
-#[inline]
-fn as_bitboard(cells: u128) -> Bitboard {
-    Bitboard::from_u128(cells & ((1 << CELLS) - 1)).unwrap_or(Bitboard::EMPTY)
-}
-
-#[inline]
+/// Rook attacks on the cells as if they were squares: the cell numbering is the board turned a
+/// quarter turn (and flipped), so lines map to lines.
+#[inline(always)]
 fn rook_cells(cell: usize, occupied: Bitboard) -> u128 {
     Square::try_index(cell).map_or(0, |square| rook_attacks(square, occupied).to_u128())
 }
 
-#[inline]
+#[inline(always)]
 fn bishop_cells(cell: usize, occupied: Bitboard) -> u128 {
     Square::try_index(cell).map_or(0, |square| bishop_attacks(square, occupied).to_u128())
 }
@@ -175,101 +165,250 @@ impl Counts {
         self.two |= self.one & attacks;
         self.one |= attacks;
     }
+
+    /// Adds the slides of each piece of `cells` (`attacks(cell)`; their lines may meet) and returns
+    /// their union.
+    #[inline(always)]
+    fn slides(&mut self, cells: u128, attacks: impl Fn(usize) -> u128) -> u128 {
+        let mut reach = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            let at = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let cells = attacks(at);
+            reach |= cells;
+            self.add(cells);
+        }
+        reach
+    }
+}
+
+/// One side's board planes in cell numbering, computed a whole set of pieces at a time by shifts.
+/// `OURS`: the side to move, which moves towards rank a (cell - 1) once the board is turned; the
+/// opponent moves towards rank i (cell + 1).
+struct Side<const OURS: bool>;
+
+impl<const OURS: bool> Side<OURS> {
+    #[inline(always)]
+    fn forward(cells: u128) -> u128 {
+        if OURS { step::<-1>(cells, RANK_I) } else { step::<1>(cells, RANK_A) }
+    }
+
+    #[inline(always)]
+    fn back(cells: u128) -> u128 {
+        if OURS { step::<1>(cells, RANK_A) } else { step::<-1>(cells, RANK_I) }
+    }
+
+    /// Both sideways steps (nothing wraps: cells past the first or last file leave the board).
+    #[inline(always)]
+    fn sideways(cells: u128) -> [u128; 2] {
+        [step::<9>(cells, 0), step::<-9>(cells, 0)]
+    }
+
+    #[inline(always)]
+    fn forward_diagonals(cells: u128) -> [u128; 2] {
+        if OURS {
+            [step::<8>(cells, RANK_I), step::<-10>(cells, RANK_I)]
+        } else {
+            [step::<10>(cells, RANK_A), step::<-8>(cells, RANK_A)]
+        }
+    }
+
+    #[inline(always)]
+    fn back_diagonals(cells: u128) -> [u128; 2] {
+        if OURS {
+            [step::<10>(cells, RANK_A), step::<-8>(cells, RANK_A)]
+        } else {
+            [step::<8>(cells, RANK_I), step::<-10>(cells, RANK_I)]
+        }
+    }
+
+    #[inline(always)]
+    fn knight(cells: u128) -> [u128; 2] {
+        if OURS {
+            [step::<7>(cells, RANK_H | RANK_I), step::<-11>(cells, RANK_H | RANK_I)]
+        } else {
+            [step::<11>(cells, RANK_A | RANK_B), step::<-7>(cells, RANK_A | RANK_B)]
+        }
+    }
+
+    /// A gold's steps (and the promoted pawn's, lance's, knight's and silver's).
+    #[inline(always)]
+    fn gold(cells: u128) -> u128 {
+        if cells == 0 {
+            return 0;
+        }
+        let [s1, s2] = Self::sideways(cells);
+        let [f1, f2] = Self::forward_diagonals(cells);
+        Self::forward(cells) | Self::back(cells) | s1 | s2 | f1 | f2
+    }
+
+    #[inline(always)]
+    fn orthogonal(cells: u128) -> u128 {
+        if cells == 0 {
+            return 0;
+        }
+        let [s1, s2] = Self::sideways(cells);
+        Self::forward(cells) | Self::back(cells) | s1 | s2
+    }
+
+    #[inline(always)]
+    fn diagonal(cells: u128) -> u128 {
+        if cells == 0 {
+            return 0;
+        }
+        let [f1, f2] = Self::forward_diagonals(cells);
+        let [b1, b2] = Self::back_diagonals(cells);
+        f1 | f2 | b1 | b2
+    }
+
+    /// The cells ahead of a lance on `cell` up to and including the first occupied one: the rook's
+    /// line cut to the lance's file and its side of the lance.
+    #[inline(always)]
+    fn lance(cell: usize, occupied: Bitboard) -> u128 {
+        let file = FILE_1 << (cell / 9 * 9);
+        let ahead = if OURS { (1u128 << cell) - 1 } else { !((2u128 << cell) - 1) };
+        rook_cells(cell, occupied) & file & ahead
+    }
+
+    /// The side's 31 board planes (pieces, attacks by kind, attack counts) from its pieces `sets`
+    /// (cell numbering, by `PieceKind::index`); `occupied`: every piece, as a bitboard of cells.
+    #[inline(always)]
+    fn planes(sets: &[u128; 14], occupied: Bitboard, planes: &mut [u128; 31]) {
+        let [pawn, lance, knight, silver, gold, bishop, rook, king, tokin, plance, pknight, psilver, horse, dragon] =
+            *sets;
+        let mut counts = Counts::default();
+        // The steps, one set per direction: cells reached in one direction from different cells never
+        // coincide, so each direction's set is added once. The horse's orthogonal and the dragon's
+        // diagonal steps are the ones its slides do not cover.
+        let golds = gold | tokin | plance | pknight | psilver;
+        let orthogonal = golds | king | horse;
+        counts.add(Self::forward(pawn | silver | orthogonal));
+        counts.add(Self::back(orthogonal));
+        let [s1, s2] = Self::sideways(orthogonal);
+        counts.add(s1);
+        counts.add(s2);
+        let [f1, f2] = Self::forward_diagonals(silver | golds | king | dragon);
+        counts.add(f1);
+        counts.add(f2);
+        let [b1, b2] = Self::back_diagonals(silver | king | dragon);
+        counts.add(b1);
+        counts.add(b2);
+        let [n1, n2] = Self::knight(knight);
+        counts.add(n1);
+        counts.add(n2);
+        let lances = counts.slides(lance, |at| Self::lance(at, occupied));
+        let bishops = counts.slides(bishop, |at| bishop_cells(at, occupied));
+        let rooks = counts.slides(rook, |at| rook_cells(at, occupied));
+        let horses = counts.slides(horse, |at| bishop_cells(at, occupied));
+        let dragons = counts.slides(dragon, |at| rook_cells(at, occupied));
+        let [sf1, sf2] = Self::forward_diagonals(silver);
+        let [sb1, sb2] = Self::back_diagonals(silver);
+        // cshogi's order of the kinds: P L N S B R G K +P +L +N +S +B +R.
+        let all = [
+            pawn,
+            lance,
+            knight,
+            silver,
+            bishop,
+            rook,
+            gold,
+            king,
+            tokin,
+            plance,
+            pknight,
+            psilver,
+            horse,
+            dragon,
+            Self::forward(pawn),
+            lances,
+            n1 | n2,
+            Self::forward(silver) | sf1 | sf2 | sb1 | sb2,
+            bishops,
+            rooks,
+            Self::gold(gold),
+            Self::orthogonal(king) | Self::diagonal(king),
+            Self::gold(tokin),
+            Self::gold(plance),
+            Self::gold(pknight),
+            Self::gold(psilver),
+            horses | Self::orthogonal(horse),
+            dragons | Self::diagonal(dragon),
+            counts.one,
+            counts.two,
+            counts.three,
+        ];
+        *planes = all;
+    }
+}
+
+/// Each piece's slot among the side-relative piece sets (0-13 ours, 14-27 the opponent's, by
+/// `PieceKind::index`), by `Piece::index`, for Black (0) and White (1) to move.
+const SLOT: [[u8; 28]; 2] = {
+    let mut slots = [[0u8; 28]; 2];
+    let mut index = 0;
+    while index < 28 {
+        slots[0][index] = index as u8;
+        slots[1][index] = ((index + 14) % 28) as u8;
+        index += 1;
+    }
+    slots
+};
+
+impl Default for Planes {
+    fn default() -> Planes {
+        Planes { board: [0; BOARD_PLANES], hand: [[0; 7]; 2], check: false }
+    }
 }
 
 impl Planes {
     /// The planes of `pos`.
     pub fn new(pos: &Position) -> Planes {
-        let table = step_table();
+        let mut planes = Planes::default();
+        planes.set(pos);
+        planes
+    }
+
+    /// Makes these the planes of `pos` (no new value: a loop over records reuses one).
+    #[inline]
+    pub fn set(&mut self, pos: &Position) {
         let us = pos.side_to_move();
         // Cells of each square, turned half a turn when White is to move.
         let turned = usize::from(us == Color::White);
-        let cells: &[u8; CELLS] = if turned == 1 { &CELL_TURNED } else { &CELL };
-        let cell = |square: Square| cells[square.index()] as usize;
         let bits = &CELL_BITS[turned];
-        let bit = |square: Square| bits[square.index()];
+        let slots = &SLOT[turned];
+        // The pieces as side-relative sets of cells: ours 0-13, theirs 14-27.
+        let mut sets = [0u128; 28];
         let mut occupied = 0u128;
+        let board = pos.board();
         for square in pos.occupied() {
-            occupied |= bit(square);
-        }
-        let occupied_set = as_bitboard(occupied);
-        let mut planes = [0u128; BOARD_PLANES];
-        for (side, color) in [us, us.flip()].into_iter().enumerate() {
-            let steps = &table.steps[side];
-            let ahead = &table.ahead[side];
-            let mut counts = Counts::default();
-            for kind in PieceKind::ALL {
-                let squares = pos.pieces(color, kind);
-                if squares.is_empty() {
-                    continue;
-                }
-                let steps = &steps[kind.index()];
-                let mut stand = 0u128;
-                let mut reach = 0u128;
-                // One loop per kind of attack, so that the branch is taken once per kind.
-                match kind {
-                    PieceKind::Pawn => {
-                        // Each pawn attacks the one cell ahead in its file, and there is at most one
-                        // pawn of a side per file: their attacks never overlap, one set to count.
-                        for square in squares {
-                            stand |= bit(square);
-                            reach |= steps[cell(square)];
-                        }
-                        counts.add(reach);
-                    }
-                    PieceKind::Lance => {
-                        for square in squares {
-                            let at = cell(square);
-                            stand |= bit(square);
-                            // A rook's file line cut to the cells ahead: up to the first piece.
-                            let attacks = rook_cells(at, occupied_set) & ahead[at];
-                            reach |= attacks;
-                            counts.add(attacks);
-                        }
-                    }
-                    PieceKind::Bishop | PieceKind::Horse => {
-                        for square in squares {
-                            let at = cell(square);
-                            stand |= bit(square);
-                            let attacks = bishop_cells(at, occupied_set) | steps[at];
-                            reach |= attacks;
-                            counts.add(attacks);
-                        }
-                    }
-                    PieceKind::Rook | PieceKind::Dragon => {
-                        for square in squares {
-                            let at = cell(square);
-                            stand |= bit(square);
-                            let attacks = rook_cells(at, occupied_set) | steps[at];
-                            reach |= attacks;
-                            counts.add(attacks);
-                        }
-                    }
-                    _ => {
-                        for square in squares {
-                            let attacks = steps[cell(square)];
-                            stand |= bit(square);
-                            reach |= attacks;
-                            counts.add(attacks);
-                        }
-                    }
-                }
-                let plane = side * 31 + KIND_PLANE[kind.index()];
-                planes[plane] = stand;
-                planes[plane + 14] = reach;
+            let index = square.index();
+            let (Some(Some(piece)), Some(&bit)) = (board.get(index), bits.get(index)) else { continue };
+            occupied |= bit;
+            if let Some(set) = slots.get(piece.index()).and_then(|&slot| sets.get_mut(slot as usize)) {
+                *set |= bit;
             }
-            planes[side * 31 + 28] = counts.one;
-            planes[side * 31 + 29] = counts.two;
-            planes[side * 31 + 30] = counts.three;
         }
-        let mut hand = [[0u8; 7]; 2];
+        let occupied_set = Bitboard::from_u128(occupied).unwrap_or(Bitboard::EMPTY);
+        let (ours, theirs) = sets.split_at(14);
+        let (our_planes, their_planes) = self.board.split_at_mut(31);
+        if let (Ok(ours), Ok(theirs), Ok(our_planes), Ok(their_planes)) = (
+            <&[u128; 14]>::try_from(ours),
+            <&[u128; 14]>::try_from(theirs),
+            <&mut [u128; 31]>::try_from(our_planes),
+            <&mut [u128; 31]>::try_from(their_planes),
+        ) {
+            Side::<true>::planes(ours, occupied_set, our_planes);
+            Side::<false>::planes(theirs, occupied_set, their_planes);
+        }
         for (side, color) in [us, us.flip()].into_iter().enumerate() {
             let held = pos.hand(color);
-            for (slot, kind) in hand[side].iter_mut().zip(PieceKind::HAND) {
+            for (slot, kind) in self.hand[side].iter_mut().zip(PieceKind::HAND) {
                 *slot = held.count(kind).min(HAND_SLOTS[kind.index()].1);
             }
         }
-        Planes { board: planes, hand, check: pos.in_check() }
+        // In check: our king's cell is among the cells the opponent attacks (pinned pieces give check).
+        self.check = sets[PieceKind::King.index()] & self.board[31 + 28] != 0;
     }
 
     /// Whether hand plane `plane` (0-56) is all ones.
@@ -303,17 +442,25 @@ impl Planes {
     /// (`numpy.unpackbits(..., bitorder="little")` order).
     pub fn write_packed(&self, out: &mut [u8]) {
         let Some(out) = out.get_mut(..PACKED_BYTES) else { return };
-        out.fill(0);
-        // Each board plane's 81 bits, shifted to its bit offset within a byte (at most 7), fit in
-        // 88 bits: one 128-bit read, or and write at the plane's first byte. The board planes end
-        // in byte 627, well before the end, so every 16-byte window is inside `out`.
-        for (plane, &cells) in self.board.iter().enumerate() {
-            let bit = plane * CELLS;
-            let (at, shift) = (bit / 8, bit % 8);
-            if let Some(window) = out.get_mut(at..at + 16).and_then(|w| <&mut [u8; 16]>::try_from(w).ok()) {
-                let merged = u128::from_le_bytes(*window) | cells << shift;
-                *window = merged.to_le_bytes();
+        // Eight planes are 648 bits, 81 bytes: plane `8 * group + j` starts at bit `j` of byte
+        // `81 * group + 10 * j`. Its 81 bits shifted by `j` fit in 88 bits: one 16-byte window there,
+        // holding below them the previous plane's last `j` bits (carried in `kept`, bits 80-87 of the
+        // previous window) and zeros above, so the output needs no clearing first. The board planes
+        // end in byte 627, well before the end, so every window is inside `out`.
+        for (group, planes) in self.board.chunks(8).enumerate() {
+            let mut kept = 0u128;
+            for (j, &cells) in planes.iter().enumerate() {
+                let value = kept | cells << j;
+                let at = 81 * group + 10 * j;
+                if let Some(window) = out.get_mut(at..at + 16).and_then(|w| <&mut [u8; 16]>::try_from(w).ok()) {
+                    *window = value.to_le_bytes();
+                }
+                kept = value >> 80;
             }
+        }
+        // The hand planes: cleared from the byte after the last board plane's bits, then runs of ones.
+        if let Some(rest) = out.get_mut(BOARD_PLANES * CELLS / 8 + 1..) {
+            rest.fill(0);
         }
         // The hand planes are whole planes of ones or zeros: runs of ones from each kind's first
         // plane, set as bit ranges (whole bytes at once) after the board planes' bits.

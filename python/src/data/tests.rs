@@ -269,7 +269,9 @@ fn planes_equal_the_plain_computation_on_random_games() {
             if moves.is_empty() {
                 break;
             }
-            assert_eq!(Planes::new(&pos).board, reference_board_planes(&pos), "{}", pos.sfen());
+            let planes = Planes::new(&pos);
+            assert_eq!(planes.board, reference_board_planes(&pos), "{}", pos.sfen());
+            assert_eq!(planes.check, pos.in_check(), "{}", pos.sfen());
             checked += 1;
             seed ^= seed << 13;
             seed ^= seed >> 7;
