@@ -1,0 +1,63 @@
+//! The tsume solver on the device, in its RAM: a mate in 7 from 将棋無双 solved over a fixed 1 KB
+//! table, its line replayed (src/tsume.rs). Run on the nRF52840 build (Cortex-M4F, 256 KB of RAM):
+//! it links for the micro:bit too (257 KB of flash of its 256 KB), but its search needs more stack
+//! (27 KB) than the micro:bit's 16 KB of RAM. Prints each result and the peak stack, and
+//! exits 0 only if everything matched (1 on a mismatch, panic or fault).
+
+#![no_std]
+#![no_main]
+
+#[path = "../report.rs"]
+mod report;
+#[path = "../stack.rs"]
+mod stack;
+#[path = "../tsume.rs"]
+mod tsume;
+
+use cortex_m as _;
+use cortex_m_rt::{ExceptionFrame, entry, exception};
+use cortex_m_semihosting::{debug, hprintln, nr, syscall1};
+
+use report::Report;
+
+fn exit(status: debug::ExitStatus) -> ! {
+    debug::exit(status);
+    loop {
+        cortex_m::asm::wfi();
+    }
+}
+
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    hprintln!("FAIL panic: {}", info);
+    exit(debug::EXIT_FAILURE)
+}
+
+#[exception]
+unsafe fn HardFault(frame: &ExceptionFrame) -> ! {
+    hprintln!("FAIL hard fault at pc {:#010x}", frame.pc());
+    exit(debug::EXIT_FAILURE)
+}
+
+/// Host time in centiseconds (semihosting SYS_CLOCK).
+pub fn clock() -> usize {
+    // SAFETY: SYS_CLOCK takes no argument block.
+    unsafe { syscall1(nr::CLOCK, 0) }
+}
+
+#[entry]
+fn main() -> ! {
+    let mut report = Report::new();
+    // stack::cost paints the free stack and calls the checks out of line; the peak is then measured
+    // from the top of RAM (main's frame and the runtime's included).
+    let cost = stack::cost(|| tsume::check(&mut report));
+    let (peak, size) = (stack::peak(), stack::size());
+    hprintln!("     stack: the tsume checks {} bytes", cost);
+    // The stack grows down toward the statics: it must never have reached them.
+    report.check(
+        peak < size,
+        format_args!("peak stack {peak} bytes of the {size} between the statics and the top of RAM"),
+    );
+    hprintln!("hayanagi tsume on Cortex-M: {} checks, {} failures", report.checks(), report.failures());
+    exit(if report.passed() { debug::EXIT_SUCCESS } else { debug::EXIT_FAILURE })
+}

@@ -1,0 +1,82 @@
+//! The df-pn tsume solver on the device, in its RAM: a mate in 7 (将棋無双 #77, Open Tsume, CC0,
+//! four plies into its recorded line, whose shortest mate is 11 plies) solved over a fixed table of
+//! 32 entries (1 KB) on the stack with a depth limit of 7 plies, and its line replayed: every move
+//! legal, every attacker's move a check, mate at the end. With the limit two plies shorter the
+//! solver must not claim a mate.
+//!
+//! It runs on the nRF52840 build (Cortex-M4F, 256 KB of RAM): the search takes about 3 KB of stack
+//! a ply (each visit holds its up to 128 moves with their numbers), 27 KB for the mate in 7, more
+//! than the micro:bit's 16 KB of RAM.
+
+use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
+
+use crate::report::Report;
+
+/// Entries of the table: 32 x 32 bytes.
+const ENTRIES: usize = 32;
+
+/// (name, USI position command, the mate's length in plies).
+const PROBLEMS: &[(&str, &str, usize)] = &[(
+    "無双 #77 after 4 plies",
+    "position sfen 9/9/9/1+P1+B5/1p2S4/+pn7/1k2G4/s8/+l1L+p1+B3 b 3G2r2s3n2l14p 1 moves G*7h 8f7h+ G*7g 7h7g",
+    7,
+)];
+
+pub fn check(report: &mut Report) {
+    for &(name, usi, length) in PROBLEMS {
+        let pos = match Position::from_usi_position(usi) {
+            Ok(pos) => pos,
+            Err(error) => {
+                report.check(false, format_args!("tsume {name}: rejected: {error}"));
+                continue;
+            }
+        };
+        solve(report, name, &pos, length);
+    }
+}
+
+fn solve(report: &mut Report, name: &str, pos: &Position, length: usize) {
+    let Ok(placeholder) = Move::from_usi("1a1b") else {
+        report.check(false, format_args!("tsume {name}: the placeholder move did not parse"));
+        return;
+    };
+    let mut table = [TsumeEntry::EMPTY; ENTRIES];
+    let mut line = [placeholder; 12];
+    let start = crate::clock();
+    let mut solver = TsumeSolver::new(&mut table).with_max_depth(length as u32);
+    let answer = solver.solve(pos, &mut line);
+    let centiseconds = crate::clock().saturating_sub(start);
+    let stats = solver.stats();
+    let mated = match answer {
+        Ok(TsumeAnswer::Mate(moves)) => moves.len() == length && replays_as_mate(pos, moves),
+        _ => false,
+    };
+    report.check(
+        mated,
+        format_args!(
+            "tsume {name}: mate in {length} with a {ENTRIES}-entry table, line replayed ({} nodes, {} of {} entries used, {}.{:02} s)",
+            stats.nodes,
+            stats.table_used,
+            stats.table_len,
+            centiseconds / 100,
+            centiseconds % 100
+        ),
+    );
+    let mut table = [TsumeEntry::EMPTY; ENTRIES];
+    let shorter = TsumeSolver::new(&mut table).with_max_depth(length as u32 - 2).solve(pos, &mut line);
+    report.check(
+        !matches!(shorter, Ok(TsumeAnswer::Mate(_))),
+        format_args!("tsume {name}: no mate claimed within {} plies", length - 2),
+    );
+}
+
+/// Every move legal, the attacker's moves checks, the last position mate.
+fn replays_as_mate(start: &Position, moves: &[Move]) -> bool {
+    let mut pos = start.clone();
+    for (ply, &mv) in moves.iter().enumerate() {
+        if pos.play(mv).is_err() || (ply % 2 == 0 && !pos.in_check()) {
+            return false;
+        }
+    }
+    pos.in_check() && pos.legal_moves().is_empty()
+}
