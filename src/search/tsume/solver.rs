@@ -206,12 +206,14 @@ impl Search<'_, '_> {
         self.count_node();
         self.deepest = self.deepest.max(depth);
         let key = pos.key();
-        let mut up = path;
+        // The key holds the side to move and the sides alternate: only every second ancestor
+        // (the grandparent, its grandparent, ...) can be this position again.
+        let mut up = path.and_then(|parent| parent.up);
         while let Some(node) = up {
             if node.key == key {
                 return Value::disproof(DEPENDENT);
             }
-            up = node.up;
+            up = node.up.and_then(|parent| parent.up);
         }
         if depth >= self.max_depth {
             return Value::disproof(DEPTH);
