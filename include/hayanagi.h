@@ -263,7 +263,7 @@ extern "C" {
 /* ----- the tsume solver (hayanagi_tsume_solve) ----- */
 
 /* sizeof(hayanagi_tsume_entry): one slot of the solver's table. */
-#define HAYANAGI_TSUME_ENTRY_SIZE 32
+#define HAYANAGI_TSUME_ENTRY_SIZE 16
 /* The longest mate line hayanagi_tsume_solve gives. */
 #define HAYANAGI_TSUME_MAX_LINE 1024
 /* Its answers: no mate, mate (the line is written), or no answer and why. */
@@ -423,7 +423,7 @@ typedef struct hayanagi_undo_record {
 /* One slot of the tsume solver's transposition table: an array of them, of any length, is the
    table (HAYANAGI_TSUME_ENTRY_SIZE bytes each, uint64_t-aligned by the type). */
 typedef struct hayanagi_tsume_entry {
-    uint64_t opaque[4];
+    uint64_t opaque[2];
 } hayanagi_tsume_entry;
 
 /* One element of a game history's storage: an array of HAYANAGI_HISTORY_ENTRIES(moves) of them holds

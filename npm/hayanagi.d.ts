@@ -328,7 +328,7 @@ export class Position {
   mateIn3(): Move[] | null;
 
   /** Solves the tsume of this position with the core's df-pn solver (the side to move checks with every
-   *  move). `nodes` (1,000,000), `depth` (200 plies, at most 400), `tableSize` (65,536 entries of 32 B). */
+   *  move). `nodes` (1,000,000), `depth` (200 plies, at most 400), `tableSize` (65,536 entries of 16 B). */
   tsume(options?: { readonly nodes?: number; readonly depth?: number; readonly tableSize?: number }): TsumeAnswer;
   /** The static exchange evaluation of a legal move: what the exchange on its target square wins for the
    *  side to move (Rust: see), with the core's values (pawn 90, ...) or 14 values by kind

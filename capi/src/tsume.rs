@@ -10,7 +10,7 @@ use crate::position::code;
 use crate::record::{PositionRecord, put, with_position};
 
 /// `sizeof(hayanagi_tsume_entry)` (checked by `header.rs`).
-pub(crate) const ENTRY_SIZE: usize = 32;
+pub(crate) const ENTRY_SIZE: usize = 16;
 /// The longest line `hayanagi_tsume_solve` gives (`HAYANAGI_TSUME_MAX_LINE`): the line is built in
 /// a local array of this many moves, then copied out.
 pub(crate) const MAX_LINE: usize = MoveList::CAPACITY;

@@ -184,7 +184,7 @@ impl TsumeStats {
 /// (無駄合) included, and a pawn drop that mates is illegal (uchifuzume), as in the rest of the
 /// crate. A repetition is never a mate.
 ///
-/// The search is df-pn with the df-pn+ threshold of 1+ε. The table ([`TsumeEntry`], 32 bytes
+/// The search is df-pn with the df-pn+ threshold of 1+ε. The table ([`TsumeEntry`], 16 bytes
 /// each) is a slice of any length, in buckets of 8 entries keyed by the board; each entry holds the
 /// attacker's hand, so a proof found with a hand proves the same board with any hand that
 /// [dominates](crate::Hand::dominates) it, and a disproof disproves every hand it dominates. When

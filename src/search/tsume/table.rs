@@ -3,37 +3,84 @@
 //! a proof for a hand proves every hand that dominates it and a disproof disproves every hand it
 //! dominates ([`Hand::dominates`]).
 
-use crate::{Hand, Move};
+use super::solver::INF;
+use crate::{Hand, Move, PieceKind};
 
 /// Entries per bucket: all hands of one board land in the same bucket.
 pub(crate) const BUCKET: usize = 8;
 
-/// One slot of the solver's transposition table (32 bytes). The caller owns the table: a slice
-/// of any length, filled with [`TsumeEntry::EMPTY`] to begin with, which
-/// [`TsumeSolver`](crate::TsumeSolver) reads and writes.
+/// One slot of the solver's transposition table (16 bytes: eight make a 128-byte bucket). The
+/// caller owns the table: a slice of any length, filled with [`TsumeEntry::EMPTY`] to begin with,
+/// which [`TsumeSolver`](crate::TsumeSolver) reads and writes.
 ///
 /// ```
 /// use hayanagi::TsumeEntry;
-/// assert_eq!(core::mem::size_of::<TsumeEntry>(), 32);
-/// let table = [TsumeEntry::EMPTY; 64]; // 2 KiB
+/// assert_eq!(core::mem::size_of::<TsumeEntry>(), 16);
+/// let table = [TsumeEntry::EMPTY; 64]; // 1 KiB
 /// assert!(table.iter().all(|entry| entry.is_empty()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TsumeEntry {
-    /// The position's key without the hands (side to move included).
-    key: u64,
-    /// The attacker's hand.
-    hand: Hand,
-    /// The search that wrote it (1..=255); 0 for an empty slot.
-    generation: u8,
-    pn: u32,
-    dn: u32,
-    /// Nodes spent below this position when it was written: what replacement keeps.
-    work: u32,
-    /// The proving move (attacker to move) or the longest defence (defender to move).
-    best: Option<Move>,
-    /// For a proof, the length of the mate found (plies).
-    len: u16,
+    /// The board key's low [`CHECK_BITS`] bits (the bucket comes from its high bits), the packed
+    /// attacker's hand ([`HAND_BITS`]) and the work's bit length ([`WORK_BITS`]).
+    a: u64,
+    /// The search that wrote it (8 bits, 1..=255; 0 for an empty slot), then two 28-bit fields:
+    /// numbers (pn, dn, saturated), or a proof (0, then a marker bit, the length and the move), or
+    /// a disproof (the length and the move, then 0).
+    b: u64,
+}
+
+/// Bits of the board key kept in an entry.
+const CHECK_BITS: u32 = 38;
+/// Bits of a packed attacker's hand: pawns 5, lances, knights, silvers, golds 3 each, bishops
+/// and rooks 2 each.
+const HAND_BITS: u32 = 21;
+/// Bits of the work's bit length.
+const WORK_BITS: u32 = 5;
+/// Bits of one number field.
+const FIELD_BITS: u32 = 28;
+const FIELD_MAX: u64 = (1 << FIELD_BITS) - 1;
+/// The longest proof an entry holds (plies).
+const LEN_MAX: u16 = (1 << 11) - 1;
+/// Marks a proof's payload (never 0).
+const PROOF_MARK: u64 = 1 << 27;
+
+/// The attacker's hand in [`HAND_BITS`] bits; `None` if a count does not fit.
+#[inline]
+fn pack_hand(hand: Hand) -> Option<u64> {
+    let mut bits = 0u64;
+    let mut shift = 0;
+    for kind in PieceKind::HAND {
+        let width = hand_width(kind);
+        let count = u64::from(hand.count(kind));
+        if count >> width != 0 {
+            return None;
+        }
+        bits |= count << shift;
+        shift += width;
+    }
+    Some(bits)
+}
+
+#[inline]
+fn unpack_hand(bits: u64) -> Hand {
+    let mut hand = Hand::EMPTY;
+    let mut shift = 0;
+    for kind in PieceKind::HAND {
+        let width = hand_width(kind);
+        hand = hand.with(kind, ((bits >> shift) & ((1 << width) - 1)) as u8);
+        shift += width;
+    }
+    hand
+}
+
+#[inline]
+const fn hand_width(kind: PieceKind) -> u32 {
+    match kind {
+        PieceKind::Pawn => 5,
+        PieceKind::Bishop | PieceKind::Rook => 2,
+        _ => 3,
+    }
 }
 
 impl TsumeEntry {
@@ -44,8 +91,7 @@ impl TsumeEntry {
     /// let table = [TsumeEntry::EMPTY; 8];
     /// assert!(table.iter().all(TsumeEntry::is_empty));
     /// ```
-    pub const EMPTY: TsumeEntry =
-        TsumeEntry { key: 0, hand: Hand::EMPTY, generation: 0, pn: 0, dn: 0, work: 0, best: None, len: 0 };
+    pub const EMPTY: TsumeEntry = TsumeEntry { a: 0, b: 0 };
 
     /// True for a slot holding nothing.
     ///
@@ -56,14 +102,100 @@ impl TsumeEntry {
     #[inline]
     #[must_use]
     pub const fn is_empty(&self) -> bool {
-        self.generation == 0
+        self.generation() == 0
     }
-}
 
-impl Default for TsumeEntry {
-    /// [`TsumeEntry::EMPTY`].
-    fn default() -> TsumeEntry {
-        TsumeEntry::EMPTY
+    #[inline]
+    const fn generation(&self) -> u8 {
+        (self.b >> 56) as u8
+    }
+
+    #[inline]
+    const fn check(&self) -> u64 {
+        self.a >> (64 - CHECK_BITS)
+    }
+
+    #[inline]
+    const fn hand_bits(&self) -> u64 {
+        (self.a >> WORK_BITS) & ((1 << HAND_BITS) - 1)
+    }
+
+    #[inline]
+    const fn work(&self) -> u64 {
+        self.a & ((1 << WORK_BITS) - 1)
+    }
+
+    #[inline]
+    const fn x(&self) -> u64 {
+        (self.b >> FIELD_BITS) & FIELD_MAX
+    }
+
+    #[inline]
+    const fn y(&self) -> u64 {
+        self.b & FIELD_MAX
+    }
+
+    #[inline]
+    const fn is_proof(&self) -> bool {
+        self.x() == 0 && self.y() != 0
+    }
+
+    #[inline]
+    const fn is_disproof(&self) -> bool {
+        self.y() == 0
+    }
+
+    #[inline]
+    const fn is_terminal(&self) -> bool {
+        self.x() == 0 || self.y() == 0
+    }
+
+    /// What the entry says, for its hand.
+    #[inline]
+    fn probe(&self) -> Probe {
+        let hand = unpack_hand(self.hand_bits());
+        let (pn, dn, payload) = if self.is_disproof() {
+            (INF, 0, self.x())
+        } else if self.is_proof() {
+            (0, INF, self.y())
+        } else {
+            return Probe { pn: self.x() as u32, dn: self.y() as u32, len: 0, best: None, hand };
+        };
+        let best = Move::from_bits(payload as u16);
+        let len = ((payload >> 16) as u16) & LEN_MAX;
+        Probe { pn, dn, len, best, hand }
+    }
+
+    /// The entry for `key`'s check bits, `hand` packed, `generation` and the rest; `None` if it
+    /// does not fit (a proof longer than [`LEN_MAX`]).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        check: u64,
+        hand: u64,
+        generation: u8,
+        pn: u32,
+        dn: u32,
+        len: u16,
+        best: Option<Move>,
+        work: u32,
+    ) -> Option<TsumeEntry> {
+        let work = u64::from(32 - work.leading_zeros()).min((1 << WORK_BITS) - 1);
+        let a = check << (64 - CHECK_BITS) | hand << WORK_BITS | work;
+        let payload = || -> Option<u64> {
+            if len > LEN_MAX {
+                return None;
+            }
+            Some(u64::from(len) << 16 | u64::from(best.map_or(0, Move::to_bits)))
+        };
+        let (x, y) = if pn == 0 {
+            (0, payload()? | PROOF_MARK)
+        } else if dn == 0 {
+            (payload()?, 0)
+        } else {
+            (u64::from(pn).min(FIELD_MAX), u64::from(dn).min(FIELD_MAX))
+        };
+        Some(TsumeEntry { a, b: u64::from(generation) << 56 | x << FIELD_BITS | y })
     }
 }
 
@@ -78,9 +210,12 @@ pub(crate) struct Probe {
     pub(crate) hand: Hand,
 }
 
-/// The caller's slice seen as buckets.
+/// The caller's slice seen as buckets, the first one starting at a 128-byte boundary when the
+/// slice's address and length allow it (a bucket is then one pair of cache lines, or one on most machines).
 pub(crate) struct Table<'t> {
     entries: &'t mut [TsumeEntry],
+    /// Entries skipped before the first bucket.
+    offset: usize,
     buckets: usize,
     generation: u8,
     used: usize,
@@ -91,8 +226,15 @@ impl<'t> Table<'t> {
     /// proofs and disproofs never depend on the search that found them).
     pub(crate) fn new(entries: &'t mut [TsumeEntry]) -> Table<'t> {
         let used = entries.iter().filter(|entry| !entry.is_empty()).count();
-        let buckets = entries.len() / BUCKET;
-        Table { entries, buckets, generation: 1, used }
+        let size = core::mem::size_of::<TsumeEntry>();
+        let misalign = entries.as_ptr().addr() % (BUCKET * size);
+        let offset = if misalign == 0 { 0 } else { (BUCKET * size - misalign) / size };
+        // Aligned only when that costs no bucket.
+        let (offset, buckets) = match entries.len().checked_sub(offset) {
+            Some(rest) if rest / BUCKET > 1 && rest / BUCKET == entries.len() / BUCKET => (offset, rest / BUCKET),
+            _ => (0, entries.len() / BUCKET),
+        };
+        Table { entries, offset, buckets, generation: 1, used }
     }
 
     /// Entries in use.
@@ -119,14 +261,14 @@ impl<'t> Table<'t> {
         };
     }
 
-    /// The bucket of `key`: the whole table when it holds less than one bucket.
+    /// The bucket of `key`: the whole table when it holds less than two buckets.
     #[inline]
     fn bucket(&self, key: u64) -> core::ops::Range<usize> {
         if self.buckets <= 1 {
             return 0..self.entries.len();
         }
         let index = ((u128::from(key) * self.buckets as u128) >> 64) as usize;
-        let start = index * BUCKET;
+        let start = self.offset + index * BUCKET;
         start..start + BUCKET
     }
 
@@ -137,16 +279,21 @@ impl<'t> Table<'t> {
     pub(crate) fn probe(&self, key: u64, hand: Hand) -> Option<Probe> {
         let range = self.bucket(key);
         let bucket = self.entries.get(range)?;
+        let check = key & ((1 << CHECK_BITS) - 1);
+        let packed = pack_hand(hand)?;
         let mut exact = None;
         for entry in bucket {
-            if entry.key != key || entry.generation == 0 {
+            if entry.check() != check || entry.is_empty() {
                 continue;
             }
-            if entry.pn == 0 && hand.dominates(entry.hand) || entry.dn == 0 && entry.hand.dominates(hand) {
-                return Some(Probe { pn: entry.pn, dn: entry.dn, len: entry.len, best: entry.best, hand: entry.hand });
+            if entry.is_terminal() {
+                let stored = unpack_hand(entry.hand_bits());
+                if entry.is_proof() && hand.dominates(stored) || entry.is_disproof() && stored.dominates(hand) {
+                    return Some(entry.probe());
+                }
             }
-            if entry.hand == hand {
-                exact = Some(Probe { pn: entry.pn, dn: entry.dn, len: entry.len, best: entry.best, hand: entry.hand });
+            if entry.hand_bits() == packed {
+                exact = Some(entry.probe());
             }
         }
         exact
@@ -154,44 +301,44 @@ impl<'t> Table<'t> {
 
     /// Records numbers for the position (`key`, `hand`): over its own entry, else over an empty slot
     /// of the bucket, else over the entry that cost the least work (entries of earlier searches
-    /// first). A proof or disproof is never overwritten by numbers.
+    /// first). A proof or disproof is never overwritten by numbers. Nothing is stored for a hand
+    /// or a proof that an entry cannot hold.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(&mut self, key: u64, hand: Hand, pn: u32, dn: u32, len: u16, best: Option<Move>, work: u32) {
         let generation = self.generation;
         let range = self.bucket(key);
+        let check = key & ((1 << CHECK_BITS) - 1);
+        let Some(packed) = pack_hand(hand) else { return };
+        let Some(new) = TsumeEntry::new(check, packed, generation, pn, dn, len, best, work) else { return };
         let Some(bucket) = self.entries.get_mut(range) else { return };
         let terminal = pn == 0 || dn == 0;
         let mut victim: Option<(usize, u64)> = None;
         let mut freed = 0;
         for (i, entry) in bucket.iter_mut().enumerate() {
+            let same_board = !entry.is_empty() && entry.check() == check;
             // Numbers of a hand this proof or disproof now covers are of no more use.
-            if terminal
-                && entry.generation != 0
-                && entry.key == key
-                && entry.hand != hand
-                && entry.pn != 0
-                && entry.dn != 0
-                && (pn == 0 && entry.hand.dominates(hand) || dn == 0 && hand.dominates(entry.hand))
-            {
-                *entry = TsumeEntry::EMPTY;
-                freed += 1;
+            if terminal && same_board && entry.hand_bits() != packed && !entry.is_terminal() {
+                let stored = unpack_hand(entry.hand_bits());
+                if pn == 0 && stored.dominates(hand) || dn == 0 && hand.dominates(stored) {
+                    *entry = TsumeEntry::EMPTY;
+                    freed += 1;
+                }
             }
-            if entry.generation != 0 && entry.key == key && entry.hand == hand {
-                if !terminal && (entry.pn == 0 || entry.dn == 0) {
+            if same_board && entry.hand_bits() == packed {
+                if !terminal && entry.is_terminal() {
                     return;
                 }
-                *entry = TsumeEntry { key, hand, generation, pn, dn, work, best, len };
+                *entry = new;
                 self.used = self.used.saturating_sub(freed);
                 return;
             }
-            // Cost of losing it: empty < older search < least work; proofs and disproofs weigh double.
-            let cost = if entry.generation == 0 {
+            // Cost of losing it: empty < older search < least work; proofs and disproofs weigh more.
+            let cost = if entry.is_empty() {
                 0
-            } else if entry.generation != generation {
+            } else if entry.generation() != generation {
                 1
             } else {
-                let weight = if entry.pn == 0 || entry.dn == 0 { 2 } else { 1 };
-                2 + u64::from(entry.work) * weight
+                2 + entry.work() + u64::from(entry.is_terminal())
             };
             if victim.is_none_or(|(_, best)| cost < best) {
                 victim = Some((i, cost));
@@ -200,9 +347,9 @@ impl<'t> Table<'t> {
         self.used = self.used.saturating_sub(freed);
         let Some((i, _)) = victim else { return };
         let Some(slot) = bucket.get_mut(i) else { return };
-        if slot.generation == 0 {
+        if slot.is_empty() {
             self.used += 1;
         }
-        *slot = TsumeEntry { key, hand, generation, pn, dn, work, best, len };
+        *slot = new;
     }
 }
