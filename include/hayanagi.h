@@ -275,6 +275,12 @@ extern "C" {
 #define HAYANAGI_TSUME_STALLED 5        /* the search made no progress */
 #define HAYANAGI_TSUME_LINE_TOO_LONG 6  /* mate proved, the line is longer than `capacity` */
 #define HAYANAGI_TSUME_LINE_NOT_FOUND 7 /* mate proved, the line could not be read back (small table) */
+/* How hayanagi_tsume_solve_shortest and hayanagi_tsume_alternatives count a mate's length: every
+   defence (strict), or the composers' convention, useless interpositions (無駄合) not counted. */
+#define HAYANAGI_TSUME_COUNTING_STRICT 0
+#define HAYANAGI_TSUME_COUNTING_USELESS_INTERPOSITIONS_FREE 1
+/* The most alternatives hayanagi_tsume_alternatives writes in one call. */
+#define HAYANAGI_TSUME_MAX_ALTERNATIVES 256
 
 /* ----- colours (hayanagi_side_to_move) ----- */
 
@@ -929,6 +935,32 @@ int32_t hayanagi_tsume_init(hayanagi_tsume_entry *table, size_t entries);
 int32_t hayanagi_tsume_solve(const hayanagi_position *pos, hayanagi_tsume_entry *table, size_t entries,
                              uint64_t node_limit, uint32_t max_depth, uint16_t *line, size_t capacity, size_t *len,
                              uint64_t *nodes);
+
+/* The shortest mate of *pos (the Rust TsumeSolver::solve_shortest): after the first proof, mates two
+   plies shorter are asked for until one is disproved. `counting` is HAYANAGI_TSUME_COUNTING_*.
+   Returns as hayanagi_tsume_solve; on a mate also *length (the counted length: with the convention a
+   line ending in a useless interposition and its capture is two plies longer than it) and *minimal
+   (1: no shorter mate exists; 0: a limit stopped the shortening, *length is the shortest found),
+   each if not NULL. The line: the attacker plays a shortest mate, the defender its longest defence.
+   Errors: as hayanagi_tsume_solve, and OUT_OF_RANGE (counting). */
+int32_t hayanagi_tsume_solve_shortest(const hayanagi_position *pos, hayanagi_tsume_entry *table, size_t entries,
+                                      uint64_t node_limit, uint32_t max_depth, int32_t counting, uint16_t *line,
+                                      size_t capacity, size_t *len, uint32_t *length, int32_t *minimal,
+                                      uint64_t *nodes);
+
+/* The alternative mates (余詰) along line[0..line_len), a mate of counted `length` from *pos (as
+   hayanagi_tsume_solve_shortest gives; the Rust TsumeSolver::alternatives): at each attacker's ply,
+   every other check that still mates within the plies the line has left from there. Writes up to
+   `capacity` of them (at most HAYANAGI_TSUME_MAX_ALTERNATIVES) as plies[i] (0: the first move) and
+   moves[i]; *count (if not NULL) receives how many. Returns HAYANAGI_OK when every ply was searched,
+   HAYANAGI_TSUME_LINE_NOT_FOUND when the line is not a mating line from *pos, or the HAYANAGI_TSUME_*
+   reason a search stopped (the alternatives found before are written).
+   Errors: NULL_POINTER (pos, table, line, plies, moves), NOT_A_POSITION, MISALIGNED, BAD_LENGTH
+   (line_len above HAYANAGI_TSUME_MAX_LINE, length above 65535), BAD_MOVE, OUT_OF_RANGE (counting). */
+int32_t hayanagi_tsume_alternatives(const hayanagi_position *pos, hayanagi_tsume_entry *table, size_t entries,
+                                    uint64_t node_limit, uint32_t max_depth, int32_t counting, const uint16_t *line,
+                                    size_t line_len, uint32_t length, size_t *plies, uint16_t *moves,
+                                    size_t capacity, size_t *count);
 
 #ifdef __cplusplus
 }

@@ -407,9 +407,17 @@ const _: () = {
     );
     assert!(defined("HAYANAGI_NO_HANDICAP") == NO_HANDICAP as i64);
     // The tsume solver.
-    use crate::tsume::{ANSWERS, ENTRY_SIZE, MAX_LINE};
+    use crate::tsume::{ANSWERS, COUNTINGS, ENTRY_SIZE, MAX_ALTERNATIVES, MAX_LINE};
     assert!(defined("HAYANAGI_TSUME_ENTRY_SIZE") == ENTRY_SIZE as i64);
     assert!(defined("HAYANAGI_TSUME_MAX_LINE") == MAX_LINE as i64);
+    assert!(defined("HAYANAGI_TSUME_MAX_ALTERNATIVES") == MAX_ALTERNATIVES as i64);
+    let mut i = 0;
+    while i < COUNTINGS.len() {
+        if defined(COUNTINGS[i].0) != COUNTINGS[i].1 as i64 {
+            panic!("{}", COUNTINGS[i].0);
+        }
+        i += 1;
+    }
     let mut i = 0;
     while i < ANSWERS.len() {
         if defined(ANSWERS[i].0) != ANSWERS[i].1 as i64 {
@@ -417,5 +425,8 @@ const _: () = {
         }
         i += 1;
     }
-    assert!(count_defines("HAYANAGI_TSUME_") == ANSWERS.len() + 2, "include/hayanagi.h: an unknown HAYANAGI_TSUME_*");
+    assert!(
+        count_defines("HAYANAGI_TSUME_") == ANSWERS.len() + COUNTINGS.len() + 3,
+        "include/hayanagi.h: an unknown HAYANAGI_TSUME_*"
+    );
 };

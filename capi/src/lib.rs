@@ -89,7 +89,9 @@ pub use stream::{
     RecordReader, hayanagi_record_reader_finish, hayanagi_record_reader_init, hayanagi_record_reader_next,
 };
 #[cfg(feature = "extended")]
-pub use tsume::{hayanagi_tsume_init, hayanagi_tsume_solve};
+pub use tsume::{
+    hayanagi_tsume_alternatives, hayanagi_tsume_init, hayanagi_tsume_solve, hayanagi_tsume_solve_shortest,
+};
 
 /// The library's version, `HAYANAGI_VERSION_STRING` (C: `hayanagi_version`); `header.rs` checks that
 /// the header's version is this crate's.

@@ -3,7 +3,9 @@
 
 use core::mem::{align_of, size_of};
 
-use hayanagi::{Move, MoveList, TsumeAnswer, TsumeEntry, TsumeError, TsumeSolver, TsumeUnknown};
+use hayanagi::{
+    Move, MoveList, TsumeAlternative, TsumeAnswer, TsumeCounting, TsumeEntry, TsumeError, TsumeSolver, TsumeUnknown,
+};
 
 use crate::ErrorCode;
 use crate::position::code;
@@ -14,6 +16,8 @@ pub(crate) const ENTRY_SIZE: usize = 16;
 /// The longest line `hayanagi_tsume_solve` gives (`HAYANAGI_TSUME_MAX_LINE`): the line is built in
 /// a local array of this many moves, then copied out.
 pub(crate) const MAX_LINE: usize = MoveList::CAPACITY;
+/// The most alternatives `hayanagi_tsume_alternatives` writes in one call (`HAYANAGI_TSUME_MAX_ALTERNATIVES`).
+pub(crate) const MAX_ALTERNATIVES: usize = 256;
 
 // The C type is `struct { uint64_t opaque[4]; }`: the library's entry must fit its size and
 // alignment, and have no padding (any bytes are then an entry: all its fields are plain integers).
@@ -132,6 +136,139 @@ pub unsafe extern "C" fn hayanagi_tsume_solve(
                 }
                 TsumeAnswer::NoMate => 0,
                 TsumeAnswer::Unknown(reason) => unknown_code(reason),
+            })
+        })
+    })
+}
+
+/// The header's countings, `HAYANAGI_TSUME_COUNTING_*` (checked by `header.rs`).
+pub(crate) const COUNTINGS: [(&str, i32); 2] =
+    [("HAYANAGI_TSUME_COUNTING_STRICT", 0), ("HAYANAGI_TSUME_COUNTING_USELESS_INTERPOSITIONS_FREE", 1)];
+
+/// The counting of a C argument.
+fn counting(value: i32) -> Result<TsumeCounting, ErrorCode> {
+    match value {
+        0 => Ok(TsumeCounting::Strict),
+        1 => Ok(TsumeCounting::UselessInterpositionsFree),
+        _ => Err(ErrorCode::OutOfRange),
+    }
+}
+
+/// Proves the shortest mate of `*pos` (C: `hayanagi_tsume_solve_shortest`).
+///
+/// # Safety
+/// As [`hayanagi_tsume_solve`]; `length`, `minimal` and `nodes` are each NULL or writable.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hayanagi_tsume_solve_shortest(
+    pos: *const PositionRecord,
+    table_ptr: *mut u64,
+    entries: usize,
+    node_limit: u64,
+    max_depth: u32,
+    counting_code: i32,
+    line: *mut u16,
+    capacity: usize,
+    len: *mut usize,
+    length: *mut u32,
+    minimal: *mut i32,
+    nodes: *mut u64,
+) -> i32 {
+    // SAFETY: the caller's contract.
+    code(unsafe {
+        with_position(pos, |pos| {
+            let table = table(table_ptr, entries)?;
+            if line.is_null() {
+                return Err(ErrorCode::NullPointer);
+            }
+            let counting = counting(counting_code)?;
+            let mut solver =
+                TsumeSolver::new(table).with_node_limit(node_limit).with_max_depth(max_depth).with_counting(counting);
+            let filler = Move::from_bits(0x8000 | 1).ok_or(ErrorCode::BadMove)?;
+            let mut moves = [filler; MAX_LINE];
+            let room = capacity.min(MAX_LINE);
+            let found = solver.solve_shortest(pos, &mut moves[..room])?;
+            put(nodes, solver.stats().nodes);
+            Ok(match found.answer {
+                TsumeAnswer::Mate(mate) => {
+                    for (i, mv) in mate.iter().enumerate() {
+                        // SAFETY: `i < mate.len() <= room <= capacity`: within the caller's line.
+                        core::ptr::write_unaligned(line.add(i), mv.to_bits());
+                    }
+                    put(len, mate.len());
+                    put(length, u32::from(found.length));
+                    put(minimal, i32::from(found.minimal));
+                    1
+                }
+                TsumeAnswer::NoMate => 0,
+                TsumeAnswer::Unknown(reason) => unknown_code(reason),
+            })
+        })
+    })
+}
+
+/// The alternative mates (余詰) along a mating line (C: `hayanagi_tsume_alternatives`).
+///
+/// # Safety
+/// `pos` and `table` as [`hayanagi_tsume_solve`]; `line` is NULL or points to `line_len` readable
+/// `uint16_t`; `plies` and `moves` are each NULL or point to `capacity` writable `size_t` /
+/// `uint16_t`; `count` is NULL or writable.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn hayanagi_tsume_alternatives(
+    pos: *const PositionRecord,
+    table_ptr: *mut u64,
+    entries: usize,
+    node_limit: u64,
+    max_depth: u32,
+    counting_code: i32,
+    line: *const u16,
+    line_len: usize,
+    length: u32,
+    plies: *mut usize,
+    moves: *mut u16,
+    capacity: usize,
+    count: *mut usize,
+) -> i32 {
+    // SAFETY: the caller's contract.
+    code(unsafe {
+        with_position(pos, |pos| {
+            let table = table(table_ptr, entries)?;
+            if line.is_null() || plies.is_null() || moves.is_null() {
+                return Err(ErrorCode::NullPointer);
+            }
+            let counting = counting(counting_code)?;
+            let length = u16::try_from(length).map_err(|_| ErrorCode::BadLength)?;
+            if line_len > MAX_LINE {
+                return Err(ErrorCode::BadLength);
+            }
+            let filler = Move::from_bits(0x8000 | 1).ok_or(ErrorCode::BadMove)?;
+            let mut played = [filler; MAX_LINE];
+            for (i, slot) in played.iter_mut().enumerate().take(line_len) {
+                // SAFETY: `i < line_len`: within the caller's line.
+                let bits = core::ptr::read_unaligned(line.add(i));
+                *slot = Move::from_bits(bits).ok_or(ErrorCode::BadMove)?;
+            }
+            let mut solver =
+                TsumeSolver::new(table).with_node_limit(node_limit).with_max_depth(max_depth).with_counting(counting);
+            // `ply: usize::MAX` marks a slot not written (an alternative's ply is within the line).
+            let mut found = [TsumeAlternative { ply: usize::MAX, mv: filler }; MAX_ALTERNATIVES];
+            let room = capacity.min(MAX_ALTERNATIVES);
+            let result = solver.alternatives(pos, &played[..line_len], length, &mut found[..room]);
+            let written = match result {
+                Ok(n) => n,
+                // The alternatives found before the search stopped are written too.
+                Err(_) => found.iter().take(room).take_while(|a| a.ply != usize::MAX).count(),
+            };
+            for (i, alternative) in found.iter().take(written).enumerate() {
+                // SAFETY: `i < written <= room <= capacity`: within the caller's arrays.
+                core::ptr::write_unaligned(plies.add(i), alternative.ply);
+                core::ptr::write_unaligned(moves.add(i), alternative.mv.to_bits());
+            }
+            put(count, written);
+            Ok(match result {
+                Ok(_) => ErrorCode::Ok.code(),
+                Err(reason) => unknown_code(reason),
             })
         })
     })

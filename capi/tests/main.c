@@ -1807,6 +1807,171 @@ static void test_tsume(void) {
     CHECK_EQ(hayanagi_tsume_solve(NULL, table, 16, 1000, 400, line, 16, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
 }
 
+/* A move count, checked not to be an error. */
+static int32_t legal_count(int32_t result) {
+    CHECK(result >= 0);
+    return result < 0 ? 0 : result;
+}
+
+/* Brute force: does the attacker to move in *pos mate within `plies` (1 or 3), every move a check? */
+static int mates_within(const hayanagi_position *pos, int plies) {
+    uint16_t givers[HAYANAGI_TSUME_MAX_LINE], replies[HAYANAGI_TSUME_MAX_LINE];
+    size_t n = 0, m = 0, i, j;
+    n = (size_t)legal_count(hayanagi_legal_moves_of(pos, HAYANAGI_FILTER_CHECKS, givers, HAYANAGI_TSUME_MAX_LINE, NULL));
+    for (i = 0; i < n; i++) {
+        hayanagi_position child = *pos;
+        int all = 1;
+        CHECK_EQ(hayanagi_play(&child, givers[i], NULL), HAYANAGI_OK);
+        if (hayanagi_status(&child) == HAYANAGI_STATUS_MATE) return 1;
+        if (plies < 3) continue;
+        m = (size_t)legal_count(hayanagi_legal_moves(&child, replies, HAYANAGI_TSUME_MAX_LINE, NULL));
+        for (j = 0; j < m && all; j++) {
+            hayanagi_position grandchild = child;
+            CHECK_EQ(hayanagi_play(&grandchild, replies[j], NULL), HAYANAGI_OK);
+            all = mates_within(&grandchild, plies - 2);
+        }
+        if (all && m > 0) return 1;
+    }
+    return 0;
+}
+
+/* The alternatives of a strict shortest mate of at most 3 plies against brute force: exactly the
+   other givers at each attacker's ply that still mate within the plies left. Returns how many. */
+static size_t check_alternatives(const char *sfen, uint32_t expect_length) {
+    static hayanagi_tsume_entry table[4096];
+    hayanagi_position pos, at;
+    uint16_t line[HAYANAGI_TSUME_MAX_LINE], moves[HAYANAGI_TSUME_MAX_ALTERNATIVES];
+    uint16_t givers[HAYANAGI_TSUME_MAX_LINE];
+    size_t plies[HAYANAGI_TSUME_MAX_ALTERNATIVES];
+    size_t len = 0, count = 12345, n = 0, i, k, expected = 0, p;
+    uint32_t length = 0;
+    int32_t minimal = -1;
+    CHECK_EQ(from_sfen(&pos, sfen), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_init(table, sizeof table / sizeof table[0]), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve_shortest(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400,
+                                           HAYANAGI_TSUME_COUNTING_STRICT, line, HAYANAGI_TSUME_MAX_LINE, &len, &length,
+                                           &minimal, NULL),
+             HAYANAGI_TSUME_MATE);
+    CHECK(length == expect_length && len == length && minimal == 1);
+    CHECK_EQ(hayanagi_tsume_alternatives(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400,
+                                         HAYANAGI_TSUME_COUNTING_STRICT, line, len, length, plies, moves,
+                                         HAYANAGI_TSUME_MAX_ALTERNATIVES, &count),
+             HAYANAGI_OK);
+    at = pos;
+    for (p = 0; p < len && p < HAYANAGI_TSUME_MAX_LINE; p++) {
+        if (p % 2 == 0) {
+            n = (size_t)legal_count(
+                hayanagi_legal_moves_of(&at, HAYANAGI_FILTER_CHECKS, givers, HAYANAGI_TSUME_MAX_LINE, NULL));
+            for (i = 0; i < n; i++) {
+                hayanagi_position child = at;
+                int mates, listed = 0;
+                uint16_t replies[HAYANAGI_TSUME_MAX_LINE];
+                size_t m = 0, j;
+                if (givers[i] == line[p]) continue;
+                CHECK_EQ(hayanagi_play(&child, givers[i], NULL), HAYANAGI_OK);
+                mates = hayanagi_status(&child) == HAYANAGI_STATUS_MATE;
+                if (!mates && len - p >= 3) {
+                    m = (size_t)legal_count(hayanagi_legal_moves(&child, replies, HAYANAGI_TSUME_MAX_LINE, NULL));
+                    mates = m > 0;
+                    for (j = 0; j < m && mates; j++) {
+                        hayanagi_position grandchild = child;
+                        CHECK_EQ(hayanagi_play(&grandchild, replies[j], NULL), HAYANAGI_OK);
+                        mates = mates_within(&grandchild, (int)(len - p) - 2);
+                    }
+                }
+                for (k = 0; k < count && k < HAYANAGI_TSUME_MAX_ALTERNATIVES; k++) {
+                    if (plies[k] == p && moves[k] == givers[i]) listed++;
+                }
+                CHECK_EQ(listed, mates);
+                expected += (size_t)mates;
+            }
+        }
+        CHECK_EQ(hayanagi_play(&at, line[p], NULL), HAYANAGI_OK);
+    }
+    CHECK(count == expected);
+    return count;
+}
+
+static void test_tsume_shortest(void) {
+    static hayanagi_tsume_entry table[4096];
+    hayanagi_position pos;
+    uint16_t line[HAYANAGI_TSUME_MAX_LINE], moves[4];
+    size_t len = 0, plies[4], count = 12345;
+    uint32_t length = 0;
+    int32_t minimal = -1;
+    uint64_t nodes = 0;
+    /* 将棋図巧 #26 three moves before its recorded end (Open Tsume, CC0): strictly a mate in 5; with the
+       convention 3, and the line shows the useless interposition and its capture (5 plies). */
+    CHECK_EQ(from_sfen(&pos, "5k2n/3pp2+R+N/5p2r/9/6G2/5Lpp1/9/9/9 b P2b3g4s2n3l12p 23"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_init(table, sizeof table / sizeof table[0]), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve_shortest(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400,
+                                           HAYANAGI_TSUME_COUNTING_STRICT, line, HAYANAGI_TSUME_MAX_LINE, &len, &length,
+                                           &minimal, &nodes),
+             HAYANAGI_TSUME_MATE);
+    CHECK(length == 5 && len == 5 && minimal == 1 && nodes > 0);
+    CHECK_EQ(hayanagi_tsume_solve_shortest(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400,
+                                           HAYANAGI_TSUME_COUNTING_USELESS_INTERPOSITIONS_FREE, line,
+                                           HAYANAGI_TSUME_MAX_LINE, &len, &length, &minimal, NULL),
+             HAYANAGI_TSUME_MATE);
+    CHECK(length == 3 && len == 5 && minimal == 1);
+    {
+        hayanagi_position after = pos;
+        size_t i;
+        for (i = 0; i < len && i < HAYANAGI_TSUME_MAX_LINE; i++) {
+            if (i % 2 == 0) CHECK_EQ(gives_check(&after, line[i]), 1);
+            CHECK_EQ(hayanagi_play(&after, line[i], NULL), HAYANAGI_OK);
+        }
+        CHECK_EQ(hayanagi_status(&after), HAYANAGI_STATUS_MATE);
+    }
+    /* No alternative mate: G*5b is the only mate in 1. */
+    CHECK_EQ(check_alternatives("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 1), 0);
+    /* A mate in 3 whose every other check fails, by brute force. */
+    CHECK_EQ(check_alternatives("k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1", 3), 0);
+    /* Two mates in 1 (G*9b and G*8b, each guarded by the gold on 8c): one alternative. */
+    CHECK_EQ(check_alternatives("k8/9/1G7/9/9/9/9/9/9 b G 1", 1), 1);
+    /* A line that is not a mate; no room for the alternative; errors. */
+    CHECK_EQ(from_sfen(&pos, "k8/9/1G7/9/9/9/9/9/9 b G 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve_shortest(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400,
+                                           HAYANAGI_TSUME_COUNTING_STRICT, line, HAYANAGI_TSUME_MAX_LINE, &len, &length,
+                                           NULL, NULL),
+             HAYANAGI_TSUME_MATE);
+    CHECK_EQ(hayanagi_tsume_alternatives(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400, 0, line, len,
+                                         length, plies, moves, 0, &count),
+             HAYANAGI_OK);
+    CHECK(count == 0);
+    CHECK_EQ(from_sfen(&pos, "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve_shortest(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400,
+                                           HAYANAGI_TSUME_COUNTING_STRICT, line, HAYANAGI_TSUME_MAX_LINE, &len, &length,
+                                           NULL, NULL),
+             HAYANAGI_TSUME_MATE);
+    CHECK_EQ(hayanagi_tsume_alternatives(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400, 0, line, 1,
+                                         length, plies, moves, 4, &count),
+             HAYANAGI_TSUME_LINE_NOT_FOUND);
+    CHECK_EQ(hayanagi_tsume_alternatives(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400, 2, line, len,
+                                         length, plies, moves, 4, &count),
+             HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_tsume_alternatives(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400, 0, NULL, len,
+                                         length, plies, moves, 4, &count),
+             HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_tsume_alternatives(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400, 0, line,
+                                         HAYANAGI_TSUME_MAX_LINE + 1, length, plies, moves, 4, &count),
+             HAYANAGI_ERR_BAD_LENGTH);
+    CHECK_EQ(hayanagi_tsume_solve_shortest(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400, -1, line,
+                                           HAYANAGI_TSUME_MAX_LINE, &len, &length, NULL, NULL),
+             HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_tsume_solve_shortest(&pos, table, sizeof table / sizeof table[0], UINT64_MAX, 400, 0, NULL,
+                                           HAYANAGI_TSUME_MAX_LINE, &len, &length, NULL, NULL),
+             HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(from_sfen(&pos, "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_init(table, sizeof table / sizeof table[0]), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve_shortest(&pos, table, sizeof table / sizeof table[0], 100, 400, 0, line,
+                                           HAYANAGI_TSUME_MAX_LINE, &len, &length, NULL, NULL),
+             HAYANAGI_TSUME_NODE_LIMIT);
+    CHECK_EQ(from_sfen(&pos, "4k4/9/9/9/4r4/9/9/9/4K4 b G 1"), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_tsume_solve_shortest(&pos, table, 16, 1000, 400, 0, line, 16, NULL, NULL, NULL, NULL),
+             HAYANAGI_ERR_TSUME_ATTACKER_IN_CHECK);
+}
+
 int main(void) {
     test_sizes_and_messages();
     test_startpos();
@@ -1833,6 +1998,7 @@ int main(void) {
     test_move_text();
     test_packed();
     test_tsume();
+    test_tsume_shortest();
     printf("hayanagi C API: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }
