@@ -47,9 +47,14 @@ def main():
     cases = {
         "packed_features": lambda t: hy.packed_features(records, threads=t),
         "packed_features(out=)": lambda t: hy.packed_features(records, threads=t, out=out),
+        "input_features": lambda t: hy.input_features(records[:50000], threads=t),
         "validate": lambda t: hy.validate(records, threads=t),
         "move_labels": lambda t: hy.move_labels(records, threads=t),
     }
+    try:
+        hy.packed_features(records[:1], out=out[:1])
+    except TypeError:  # a wheel from before packed_features(out=)
+        del cases["packed_features(out=)"]
     print(f"load average before: {os.getloadavg()}; {os.cpu_count()} cores; {n} records")
     results = {}
     for _ in range(args.rounds):

@@ -359,7 +359,12 @@ def input_features(
     out: tuple[_npt.NDArray[_np.float32], _npt.NDArray[_np.float32]] | None = None,
 ) -> tuple[_npt.NDArray[_np.float32], _npt.NDArray[_np.float32]]: ...
 def packed_features(
-    records: _npt.NDArray[Any], *, format: _Format | None = None, move16: _Move16 | None = None, threads: int = 0
+    records: _npt.NDArray[Any],
+    *,
+    format: _Format | None = None,
+    move16: _Move16 | None = None,
+    threads: int = 0,
+    out: _npt.NDArray[_np.uint8] | None = None,
 ) -> _npt.NDArray[_np.uint8]: ...
 def unpack_features(packed: _npt.NDArray[_np.uint8], *, threads: int = 0) -> tuple[_npt.NDArray[_np.float32], _npt.NDArray[_np.float32]]: ...
 def move_labels(

@@ -298,6 +298,17 @@ def test_progress_lines(tmp_path, sample, capfd):
     assert f"{len(records)} of {len(records)} records (100.0 %)" in capfd.readouterr().err
 
 
+def test_packed_features_into_a_given_array(sample):
+    records, _ = sample
+    out = np.full((100, 1205), 0xA5, np.uint8)
+    got = hy.packed_features(records[:100], out=out, threads=2)
+    assert got is out
+    assert np.array_equal(out, hy.packed_features(records[:100]))
+    for wrong in [out[:99], out.astype(np.int16), out[:, ::-1], np.zeros((100, 1204), np.uint8)]:
+        with pytest.raises(hy.ArrayError):
+            hy.packed_features(records[:100], out=wrong)
+
+
 def test_input_features_into_given_arrays(sample):
     records, _ = sample
     f1 = np.full((100, 62, 9, 9), 7, np.float32)

@@ -2,7 +2,7 @@
 //! function reads each record with [`records::read`] and stops at the first bad one (the lowest
 //! index), except [`validate`], which lists them all.
 
-use hayanagi::Move16Format;
+use hayanagi::{Move, Move16Format, Position};
 
 use crate::data::features::{BOARD_PLANES, CELLS, HAND_PLANES, PACKED_BYTES, Planes};
 use crate::data::labels::move_label;
@@ -23,6 +23,20 @@ impl Input {
         records::read(self.format, bytes, self.move16).map_err(|(offset, kind)| BadRecord { index, offset, kind })
     }
 
+    #[inline(always)]
+    fn with<T>(
+        self,
+        index: usize,
+        bytes: &[u8],
+        use_it: impl FnOnce(&Position, Option<Move>) -> T,
+    ) -> Result<T, BadRecord> {
+        records::with_position(self.format, bytes, self.move16, use_it).map_err(|(offset, kind)| BadRecord {
+            index,
+            offset,
+            kind,
+        })
+    }
+
     fn count(self, bytes: &[u8]) -> usize {
         bytes.len() / self.format.size()
     }
@@ -34,7 +48,7 @@ pub fn validate(input: Input, bytes: &[u8], threads: usize) -> Vec<BadRecord> {
     map_runs(bytes, size, threads, |first, run| {
         run.chunks_exact(size)
             .enumerate()
-            .filter_map(|(i, record)| input.read(first + i, record).err())
+            .filter_map(|(i, record)| input.with(first + i, record, |_, _| ()).err())
             .collect::<Vec<_>>()
     })
     .into_iter()
@@ -63,8 +77,7 @@ pub fn features_f32(
     rows(bytes, size, &mut outputs, 1, threads, |first, run, out| {
         let mut planes = Planes::default();
         for (i, (record, (board, hand))) in run.chunks_exact(size).zip(out.iter_mut()).enumerate() {
-            let record = input.read(first + i, record)?;
-            planes.set(record.position());
+            input.with(first + i, record, |position, _| planes.set(position))?;
             planes.write_f32(board, hand);
         }
         Ok(())
@@ -81,8 +94,7 @@ pub fn features_packed(input: Input, bytes: &[u8], out: &mut [u8], threads: usiz
     rows(bytes, size, out, PACKED_BYTES, threads, |first, run, out| {
         let mut planes = Planes::default();
         for (i, (record, out)) in run.chunks_exact(size).zip(out.chunks_exact_mut(PACKED_BYTES)).enumerate() {
-            let record = input.read(first + i, record)?;
-            planes.set(record.position());
+            input.with(first + i, record, |position, _| planes.set(position))?;
             planes.write_packed(out);
         }
         Ok(())
@@ -97,9 +109,9 @@ pub fn labels(input: Input, bytes: &[u8], out: &mut [i64], threads: usize) -> Re
     let size = input.format.size();
     rows(bytes, size, out, 1, threads, |first, run, out| {
         for (i, (record, out)) in run.chunks_exact(size).zip(out.iter_mut()).enumerate() {
-            let record = input.read(first + i, record)?;
-            let side = record.position().side_to_move();
-            let label = record.mv().and_then(|mv| move_label(mv, side).ok());
+            let label = input.with(first + i, record, |position, mv| {
+                mv.and_then(|mv| move_label(mv, position.side_to_move()).ok())
+            })?;
             // Records checked by the core hold legal moves, and every legal move has a label.
             debug_assert!(label.is_some());
             *out = label.map_or(-1, i64::from);
@@ -116,7 +128,7 @@ pub fn keys(input: Input, bytes: &[u8], out: &mut [u64], threads: usize) -> Resu
     let size = input.format.size();
     rows(bytes, size, out, 1, threads, |first, run, out| {
         for (i, (record, out)) in run.chunks_exact(size).zip(out.iter_mut()).enumerate() {
-            *out = input.read(first + i, record)?.position().key();
+            *out = input.with(first + i, record, |position, _| position.key())?;
         }
         Ok(())
     })

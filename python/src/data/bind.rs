@@ -409,20 +409,40 @@ fn input_features<'py>(
     planes_tuple(py, board, hand, n)
 }
 
-/// The features of every record packed one bit a cell: uint8 of shape `(n, 1205)`. Bit
-/// `plane * 81 + cell` (planes 0-61 of `features1`, then 62-118 for `features2`) is bit `i % 8` of
-/// byte `i / 8`: `numpy.unpackbits(p, axis=-1, count=9639, bitorder="little")` gives the planes
-/// (see `unpack_features`). Raises `RecordError` for the first bad record.
+/// The features of every record packed one bit a cell: uint8 of shape `(n, 1205)`, new or the array
+/// `out` given (reused batch after batch: no new memory to fault in). Bit `plane * 81 + cell` (planes
+/// 0-61 of `features1`, then 62-118 for `features2`) is bit `i % 8` of byte `i / 8`:
+/// `numpy.unpackbits(p, axis=-1, count=9639, bitorder="little")` gives the planes (see
+/// `unpack_features`). Raises `RecordError` for the first bad record (`out` may then be partly
+/// written).
 #[pyfunction]
-#[pyo3(signature = (records, *, format=None, move16=None, threads=0))]
+#[pyo3(signature = (records, *, format=None, move16=None, threads=0, out=None))]
 fn packed_features<'py>(
     py: Python<'py>,
     records: &Bound<'py, PyAny>,
     format: Option<&str>,
     move16: Option<&str>,
     threads: i64,
+    out: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (records, threads) = arguments(records, format, move16, threads)?;
+    if let Some(array) = out {
+        {
+            let shape = [records.len, PACKED_BYTES];
+            let wrong = || {
+                array_error("features", format!("out must be a writable C-contiguous uint8 array of shape {shape:?}"))
+            };
+            let typed = array.cast::<numpy::PyArrayDyn<u8>>().map_err(|_| wrong())?;
+            if typed.shape() != shape || !typed.is_c_contiguous() {
+                return Err(wrong());
+            }
+            let mut writable = typed.try_readwrite().map_err(|_| wrong())?;
+            let bytes_out = writable.as_slice_mut().map_err(|_| wrong())?;
+            let (input, bytes) = (records.input, records.slice());
+            py.detach(|| batch::features_packed(input, bytes, bytes_out, threads)).map_err(|bad| record_error(&bad))?;
+        }
+        return Ok(array);
+    }
     let out = per_record(py, &records, threads, PACKED_BYTES, batch::features_packed)?;
     reshape(PyArray1::from_vec(py, out).into_any(), &[records.len, PACKED_BYTES])
 }

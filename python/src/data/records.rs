@@ -180,6 +180,37 @@ pub fn read(format: Format, bytes: &[u8], move16: Option<Move16Format>) -> Resul
     }
 }
 
+/// Reads one record as [`read`] does and gives `use_it` its position and move, without building a
+/// [`Record`]: the per-record array functions that need no more than these skip a copy of the position.
+///
+/// # Errors
+/// The byte within the record and what is wrong there, as [`read`].
+#[inline(always)]
+pub fn with_position<T>(
+    format: Format,
+    bytes: &[u8],
+    move16: Option<Move16Format>,
+    use_it: impl FnOnce(&Position, Option<Move>) -> T,
+) -> Result<T, (usize, RecordErrorKind)> {
+    if move16.is_some() && move16 != format.standard_move16() {
+        let record = read(format, bytes, move16)?;
+        return Ok(use_it(record.position(), record.mv()));
+    }
+    match format {
+        Format::Hcpe => Hcpe::read(bytes).map(|record| use_it(&record.position, Some(record.best_move))),
+        Format::Psv => Psv::read(bytes).map(|record| use_it(&record.position, Some(record.mv))),
+        Format::Hcp | Format::PackedSfen => {
+            let mut packed = [0u8; 32];
+            for (b, &s) in packed.iter_mut().zip(bytes) {
+                *b = s;
+            }
+            Position::from_packed(&packed, format.packed())
+                .map(|position| use_it(&position, None))
+                .map_err(|e| (e.byte(), RecordErrorKind::Position(e.kind())))
+        }
+    }
+}
+
 /// Why a record cannot be written in a format.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WriteError {
