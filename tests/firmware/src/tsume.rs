@@ -1,6 +1,6 @@
 //! The df-pn tsume solver on the device, in its RAM: a mate in 7 (将棋無双 #77, Open Tsume, CC0,
 //! four plies into its recorded line, whose shortest mate is 11 plies) solved over a fixed table of
-//! 32 entries (1 KB) on the stack with a depth limit of 7 plies, and its line replayed: every move
+//! 32 entries (512 B) on the stack with a depth limit of 7 plies, and its line replayed: every move
 //! legal, every attacker's move a check, mate at the end. With the limit two plies shorter the
 //! solver must not claim a mate.
 //!
@@ -12,7 +12,7 @@ use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
 
 use crate::report::Report;
 
-/// Entries of the table: 32 x 32 bytes.
+/// Entries of the table: 32 x 16 bytes.
 const ENTRIES: usize = 32;
 
 /// (name, USI position command, the mate's length in plies).

@@ -1,6 +1,6 @@
-//! The tsume solver on the device, in its RAM: a mate in 7 from 将棋無双 solved over a fixed 1 KB
+//! The tsume solver on the device, in its RAM: a mate in 7 from 将棋無双 solved over a fixed 512 B
 //! table, its line replayed (src/tsume.rs). Run on the nRF52840 build (Cortex-M4F, 256 KB of RAM):
-//! it links for the micro:bit too (257 KB of flash of its 256 KB), but its search needs more stack
+//! it links for the micro:bit too (257,472 B of its 262,144 B of flash), but its search needs more stack
 //! (27 KB) than the micro:bit's 16 KB of RAM. Prints each result and the peak stack, and
 //! exits 0 only if everything matched (1 on a mismatch, panic or fault).
 
