@@ -14,18 +14,8 @@ import argparse
 import subprocess
 import sys
 
-
-def load(path):
-    rows = []
-    with open(path, encoding="utf-8") as f:
-        header = f.readline().rstrip("\n").split("\t")
-        for line in f:
-            rows.append(dict(zip(header, line.rstrip("\n").split("\t"))))
-    return rows
-
-
-def problem_id(row):
-    return f"{row['collection']}-{int(row['number']):03d}"
+# The collection's reader and problem names are run.py's (the first-proof runner beside this file).
+from run import load, problem_id
 
 
 def run(binary, sfen, time_ms, table_mb, conventional):
