@@ -10,6 +10,7 @@ mod attacks;
 mod perft;
 mod play;
 mod report;
+mod runtime;
 mod sfen;
 mod stack;
 mod stack_cost;
@@ -20,37 +21,12 @@ mod usi;
 mod common;
 
 use cortex_m as _;
-use cortex_m_rt::{ExceptionFrame, entry, exception};
-use cortex_m_semihosting::{debug, hprintln, nr, syscall1};
+use cortex_m_rt::entry;
+use cortex_m_semihosting::{debug, hprintln};
 
 use report::Report;
-
-/// Ends the QEMU run with `status` (semihosting); on real hardware, sleeps.
-fn exit(status: debug::ExitStatus) -> ! {
-    debug::exit(status);
-    loop {
-        cortex_m::asm::wfi();
-    }
-}
-
-#[panic_handler]
-fn panic(info: &core::panic::PanicInfo) -> ! {
-    hprintln!("FAIL panic: {}", info);
-    exit(debug::EXIT_FAILURE)
-}
-
-// Without this a fault would hang QEMU until the timeout.
-#[exception]
-unsafe fn HardFault(frame: &ExceptionFrame) -> ! {
-    hprintln!("FAIL hard fault at pc {:#010x}", frame.pc());
-    exit(debug::EXIT_FAILURE)
-}
-
-/// Host time in centiseconds (semihosting SYS_CLOCK), for the timings printed.
-pub fn clock() -> usize {
-    // SAFETY: SYS_CLOCK takes no argument block.
-    unsafe { syscall1(nr::CLOCK, 0) }
-}
+pub use runtime::clock;
+use runtime::exit;
 
 /// A named group of checks.
 type Phase = (&'static str, fn(&mut Report));

@@ -9,41 +9,20 @@
 
 #[path = "../report.rs"]
 mod report;
+#[path = "../runtime.rs"]
+mod runtime;
 #[path = "../stack.rs"]
 mod stack;
 #[path = "../tsume.rs"]
 mod tsume;
 
 use cortex_m as _;
-use cortex_m_rt::{ExceptionFrame, entry, exception};
-use cortex_m_semihosting::{debug, hprintln, nr, syscall1};
+use cortex_m_rt::entry;
+use cortex_m_semihosting::{debug, hprintln};
 
 use report::Report;
-
-fn exit(status: debug::ExitStatus) -> ! {
-    debug::exit(status);
-    loop {
-        cortex_m::asm::wfi();
-    }
-}
-
-#[panic_handler]
-fn panic(info: &core::panic::PanicInfo) -> ! {
-    hprintln!("FAIL panic: {}", info);
-    exit(debug::EXIT_FAILURE)
-}
-
-#[exception]
-unsafe fn HardFault(frame: &ExceptionFrame) -> ! {
-    hprintln!("FAIL hard fault at pc {:#010x}", frame.pc());
-    exit(debug::EXIT_FAILURE)
-}
-
-/// Host time in centiseconds (semihosting SYS_CLOCK).
-pub fn clock() -> usize {
-    // SAFETY: SYS_CLOCK takes no argument block.
-    unsafe { syscall1(nr::CLOCK, 0) }
-}
+pub use runtime::clock;
+use runtime::exit;
 
 #[entry]
 fn main() -> ! {
