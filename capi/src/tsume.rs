@@ -127,11 +127,8 @@ pub unsafe extern "C" fn hayanagi_tsume_solve(
             put(nodes, solver.stats().nodes);
             Ok(match answer {
                 TsumeAnswer::Mate(found) => {
-                    for (i, mv) in found.iter().enumerate() {
-                        // SAFETY: `i < found.len() <= room <= capacity`: within the caller's line.
-                        core::ptr::write_unaligned(line.add(i), mv.to_bits());
-                    }
-                    put(len, found.len());
+                    // SAFETY: `found.len() <= room <= capacity`: within the caller's line.
+                    write_line(line, found, len);
                     1
                 }
                 TsumeAnswer::NoMate => 0,
@@ -139,6 +136,19 @@ pub unsafe extern "C" fn hayanagi_tsume_solve(
             })
         })
     })
+}
+
+/// Writes a mate's moves to the caller's `line` and its length to `len` (if not NULL).
+///
+/// # Safety
+/// `line` points to at least `mate.len()` writable `uint16_t`; `len` is NULL or writable.
+unsafe fn write_line(line: *mut u16, mate: &[Move], len: *mut usize) {
+    for (i, mv) in mate.iter().enumerate() {
+        // SAFETY: `i < mate.len()`: within the caller's line (the contract above).
+        unsafe { core::ptr::write_unaligned(line.add(i), mv.to_bits()) };
+    }
+    // SAFETY: `len` is NULL or writable (the contract above).
+    unsafe { put(len, mate.len()) };
 }
 
 /// The header's countings, `HAYANAGI_TSUME_COUNTING_*` (checked by `header.rs`).
@@ -191,11 +201,8 @@ pub unsafe extern "C" fn hayanagi_tsume_solve_shortest(
             put(nodes, solver.stats().nodes);
             Ok(match found.answer {
                 TsumeAnswer::Mate(mate) => {
-                    for (i, mv) in mate.iter().enumerate() {
-                        // SAFETY: `i < mate.len() <= room <= capacity`: within the caller's line.
-                        core::ptr::write_unaligned(line.add(i), mv.to_bits());
-                    }
-                    put(len, mate.len());
+                    // SAFETY: `mate.len() <= room <= capacity`: within the caller's line.
+                    write_line(line, mate, len);
                     put(length, u32::from(found.length));
                     put(minimal, i32::from(found.minimal));
                     1
