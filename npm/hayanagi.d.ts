@@ -100,10 +100,46 @@ export type MoveFilter = "all" | "captures" | "non_captures" | "drops" | "checks
 export type TsumeAnswer =
   | { readonly result: "mate"; readonly line: Move[]; readonly nodes: number }
   | {
-      readonly result: "no_mate" | "node_limit" | "depth_limit" | "too_many_moves" | "stalled" | "line_too_long" | "line_not_found";
+      readonly result: "no_mate" | TsumeUnknown;
       readonly line: null;
       readonly nodes: number;
     };
+
+/** Why the tsume solver gave no answer (C: HAYANAGI_TSUME_NODE_LIMIT, ...). */
+export type TsumeUnknown = "node_limit" | "depth_limit" | "too_many_moves" | "stalled" | "line_too_long" | "line_not_found";
+
+/** How Position.tsumeShortest and tsumeAlternatives count a mate's length (Rust: TsumeCounting): every
+ *  defence ("strict"), or the composers' convention, useless interpositions (無駄合) not counted. */
+export type TsumeCounting = "strict" | "useless_interpositions_free";
+
+/** The solver's options: a node limit (1,000,000), the deepest ply (200, at most 400), the table's entries
+ *  of 16 B (65,536), and for tsumeShortest and tsumeAlternatives the counting ("strict"). */
+export interface TsumeOptions {
+  readonly nodes?: number;
+  readonly depth?: number;
+  readonly tableSize?: number;
+  readonly counting?: TsumeCounting;
+}
+
+/** What Position.tsumeShortest answers: the shortest mate with its line, its counted length and whether it
+ *  is proved minimal; or no mate, or why there is no answer. */
+export type TsumeShortestAnswer =
+  | { readonly result: "mate"; readonly line: Move[]; readonly length: number; readonly minimal: boolean; readonly nodes: number }
+  | { readonly result: "no_mate" | TsumeUnknown; readonly line: null; readonly length: 0; readonly minimal: false; readonly nodes: number };
+
+/** An alternative mate (余詰, Rust: TsumeAlternative): at index `ply` of the line (an attacker's move),
+ *  `move` instead of the line's also mates within the plies left. */
+export interface TsumeAlternative {
+  readonly ply: number;
+  readonly move: Move;
+}
+
+/** What Position.tsumeAlternatives answers: "ok" when every ply of the line was searched, else why not
+ *  ("line_not_found": the line is no mate from the position); the alternatives found either way. */
+export interface TsumeAlternatives {
+  readonly result: "ok" | TsumeUnknown;
+  readonly alternatives: TsumeAlternative[];
+}
 
 /** The packed position layouts: cshogi's HuffmanCodedPos, YaneuraOu's PackedSfen. */
 export type PackedFormat = "hcp" | "sfen";
@@ -224,8 +260,8 @@ export function initSync(source?: ArrayBuffer | ArrayBufferView | WebAssembly.Mo
 /**
  * Loads the extended module (extended.wasm beside the package's JS, or a source as load() takes it), which
  * these need (they throw an Error naming themselves until it is loaded): a filter given to the legal-move
- * methods, mateIn1, mateIn3, tsume, see, csaMove, parseCsaMove, japaneseMove, parseJapaneseMove, pack,
- * handicapOf, Position.setup, Position.unpack, Position.handicap, handicaps(), readHcpe, writeHcpe, readPsv,
+ * methods, mateIn1, mateIn3, tsume, tsumeShortest, tsumeAlternatives, see, csaMove, parseCsaMove,
+ * japaneseMove, parseJapaneseMove, pack, handicapOf, Position.setup, Position.unpack, Position.handicap, handicaps(), readHcpe, writeHcpe, readPsv,
  * writePsv. Positions stay in the core module (each call copies the position's record across); load()
  * and loadExtended() may come in either order.
  */
@@ -330,6 +366,13 @@ export class Position {
   /** Solves the tsume of this position with the core's df-pn solver (the side to move checks with every
    *  move). `nodes` (1,000,000), `depth` (200 plies, at most 400), `tableSize` (65,536 entries of 16 B). */
   tsume(options?: { readonly nodes?: number; readonly depth?: number; readonly tableSize?: number }): TsumeAnswer;
+  /** The shortest mate (Rust: TsumeSolver::solve_shortest), its length as `counting` counts it ("strict" by
+   *  default; with "useless_interpositions_free" the line may show a useless interposition and its capture,
+   *  two plies more than `length`) and whether it is proved minimal. Options as tsume(), and `counting`. */
+  tsumeShortest(options?: TsumeOptions): TsumeShortestAnswer;
+  /** The alternative mates (余詰) along `line`, a mate of counted `length` from this position (what
+   *  tsumeShortest gives; Rust: TsumeSolver::alternatives), at most 256. */
+  tsumeAlternatives(line: readonly MoveLike[], length: number, options?: TsumeOptions): TsumeAlternatives;
   /** The static exchange evaluation of a legal move: what the exchange on its target square wins for the
    *  side to move (Rust: see), with the core's values (pawn 90, ...) or 14 values by kind
    *  (P L N S G B R K +P +L +N +S +B +R). HayanagiError ILLEGAL_MOVE if it is not legal here. */

@@ -54,9 +54,13 @@ const NOT_LISTED = 0xffffffff;
 const ENTRY_KEY = 0; // (from the end of the record)
 const ENTRY_LIST = 4;
 const PACKED_SIZE = 32; // HAYANAGI_PACKED_SIZE
-const TSUME_ENTRY_SIZE = 32; // HAYANAGI_TSUME_ENTRY_SIZE
+const TSUME_ENTRY_SIZE = 16; // HAYANAGI_TSUME_ENTRY_SIZE
 /** HAYANAGI_TSUME_*: the solver's answers by number. */
 const TSUME_RESULTS = ["no_mate", "mate", "node_limit", "depth_limit", "too_many_moves", "stalled", "line_too_long", "line_not_found"];
+/** HAYANAGI_TSUME_COUNTING_* by number (Rust: TsumeCounting::Strict, ::UselessInterpositionsFree). */
+const TSUME_COUNTINGS = ["strict", "useless_interpositions_free"];
+const TSUME_MAX_LINE = 1024; // HAYANAGI_TSUME_MAX_LINE
+const TSUME_MAX_ALTERNATIVES = 256; // HAYANAGI_TSUME_MAX_ALTERNATIVES
 const HCPE_SIZE = 38; // HAYANAGI_HCPE_SIZE
 const PSV_SIZE = 40; // HAYANAGI_PSV_SIZE
 /** HAYANAGI_PACKED_*: the packed layouts by number. */
@@ -108,6 +112,15 @@ function expectSquare(value, what) {
   if (typeof value !== "string") throw new TypeError(`hayanagi: ${what} must be a square ("7g" or 0-80), not ${describe(value)}`);
   const index = SQUARE_INDEX.get(value);
   if (index === undefined) throw new RangeError(`hayanagi: ${what} is not a square: ${JSON.stringify(value)}`);
+  return index;
+}
+
+/** The HAYANAGI_TSUME_COUNTING_* number of a counting's name ("strict" when undefined). */
+function expectCounting(value = "strict") {
+  const index = TSUME_COUNTINGS.indexOf(value);
+  if (index < 0) {
+    throw new TypeError(`hayanagi: a tsume counting is one of ${TSUME_COUNTINGS.map((name) => `"${name}"`).join(", ")}, not ${describe(value)}`);
+  }
   return index;
 }
 
@@ -216,7 +229,7 @@ class Lib {
     this.end = 0;
     this.free = new Map(); // block size -> free blocks
     // Scratch: out-parameters, text out, a move list, text in (grown on demand).
-    this.out = this.alloc(64); // u64 at +0, size_t at +8, u16 at +16, a predicate's int32 error at +24
+    this.out = this.alloc(64); // u64 at +0, size_t at +8, u16 at +16, a predicate's int32 error at +24, two int32 at +32, +36
     this.textOut = this.alloc(256);
     this.moves = this.alloc(2 * MAX_MOVES);
     this.keys = this.alloc(4 * MAX_MOVES);
@@ -1055,31 +1068,118 @@ export class Position {
   }
 
   /**
-   * Solves the tsume (mating problem) of this position with the core's df-pn solver (Rust: `TsumeSolver`):
+   * Solves the tsume (mating problem) of this position with the core's df-pn solver (Rust: `TsumeSolver::solve`):
    * the side to move attacks, checking with every move; the defender has the pieces not on the board or in
    * the attacker's hand. `{result, line, nodes}`: `result` "mate" (with `line`, the typed mating moves,
    * attacker first), "no_mate", or why there is no answer ("node_limit", "depth_limit", "too_many_moves",
    * "stalled", "line_too_long", "line_not_found"; `line` null). Options: `nodes` (a node limit, 1,000,000 by
-   * default), `depth` (plies, 200 by default, at most 400: each takes stack), `tableSize` (entries of 32
+   * default), `depth` (plies, 200 by default, at most 400: each takes stack), `tableSize` (entries of 16
    * bytes, 65,536 by default). A position that is no tsume throws a HayanagiError.
    */
-  tsume({ nodes = 1_000_000, depth = 200, tableSize = 65536 } = {}) {
-    const s = this.#live();
-    const l = extended(s.l, "tsume()");
-    expectInteger(nodes, "nodes", 1, Number.MAX_SAFE_INTEGER);
-    expectInteger(depth, "depth", 1, 400);
-    expectInteger(tableSize, "tableSize", 1, 1 << 22);
-    const bytes = tableSize * TSUME_ENTRY_SIZE;
-    const table = l.alloc(bytes); // may grow the memory
+  tsume(options = {}) {
+    const { l, table, tableSize, nodes, depth } = this.#tsumeTable(options, "tsume()");
     try {
-      l.check(l.x.hayanagi_tsume_init(table, tableSize));
-      const result = l.check(l.x.hayanagi_tsume_solve(l.enter(s), table, tableSize, BigInt(nodes), depth, l.moves, MAX_MOVES, l.out + 8, l.out));
+      const result = l.check(l.x.hayanagi_tsume_solve(l.enter(this.#s), table, tableSize, nodes, depth, l.moves, TSUME_MAX_LINE, l.out + 8, l.out));
       const searched = l.outNumber("the node count");
       if (TSUME_RESULTS[result] !== "mate") return { result: TSUME_RESULTS[result] ?? "unknown", line: null, nodes: searched };
       const codes = l.u16.slice(l.moves >>> 1, (l.moves >>> 1) + l.outSize());
       return { result: "mate", line: this.#line(codes), nodes: searched };
     } finally {
-      l.release(table, bytes);
+      l.release(table, tableSize * TSUME_ENTRY_SIZE);
+    }
+  }
+
+  /**
+   * The shortest mate (Rust: `TsumeSolver::solve_shortest`): after the first proof, mate within fewer plies
+   * is asked again until a bound is disproved. `{result, line, length, minimal, nodes}`: as tsume(), with
+   * `length` the mate's length as `counting` counts it ("strict", the default: every defence counts;
+   * "useless_interpositions_free": the composers' convention, useless interpositions (無駄合) and their
+   * capture not counted, so `line` may be two plies longer than `length`) and `minimal` true when no
+   * shorter mate exists (false when a limit stopped the shortening: `length` is then the shortest found);
+   * `length` 0 and `minimal` false when there is no mate. Options as tsume(), and `counting`.
+   */
+  tsumeShortest(options = {}) {
+    const counting = expectCounting(options.counting);
+    const { l, table, tableSize, nodes, depth } = this.#tsumeTable(options, "tsumeShortest()");
+    try {
+      // Out-parameters: nodes (u64) at +0, len (size_t) at +8, length (u32) at +32, minimal (i32) at +36.
+      const result = l.check(l.x.hayanagi_tsume_solve_shortest(l.enter(this.#s), table, tableSize, nodes, depth, counting, l.moves, TSUME_MAX_LINE, l.out + 8, l.out + 32, l.out + 36, l.out));
+      const searched = l.outNumber("the node count");
+      if (TSUME_RESULTS[result] !== "mate") return { result: TSUME_RESULTS[result] ?? "unknown", line: null, length: 0, minimal: false, nodes: searched };
+      const codes = l.u16.slice(l.moves >>> 1, (l.moves >>> 1) + l.outSize());
+      const length = l.view.getUint32(l.out + 32, true);
+      const minimal = l.view.getInt32(l.out + 36, true) !== 0;
+      return { result: "mate", line: this.#line(codes), length, minimal, nodes: searched };
+    } finally {
+      l.release(table, tableSize * TSUME_ENTRY_SIZE);
+    }
+  }
+
+  /**
+   * The attacker's alternative mates (余詰) along `line`, a mate of counted `length` from this position (as
+   * tsumeShortest() gives; Rust: `TsumeSolver::alternatives`): at each attacker's ply, every other check
+   * after which the attacker still mates within the plies the line has left, counted as `counting` says.
+   * `{result, alternatives}`: `result` "ok" when every ply was searched, else why not ("node_limit",
+   * "depth_limit", ..., "line_not_found" when `line` is not a mating line from here); `alternatives`, those
+   * found (also before a limit), `{ply, move}` with `ply` the index in `line` (0: the first move) and `move`
+   * typed in the position of that ply, at most 256. Options as tsumeShortest().
+   */
+  tsumeAlternatives(line, length, options = {}) {
+    if (!Array.isArray(line)) throw new TypeError(`hayanagi: the line must be an array of moves, not ${describe(line)}`);
+    if (line.length > TSUME_MAX_LINE) throw new RangeError(`hayanagi: the line has ${line.length} moves, more than ${TSUME_MAX_LINE}`);
+    expectInteger(length, "the length", 0, 0xffff);
+    const counting = expectCounting(options.counting);
+    const { l, table, tableSize, nodes, depth } = this.#tsumeTable(options, "tsumeAlternatives()");
+    const found = l.alloc(6 * TSUME_MAX_ALTERNATIVES); // plies (size_t: uint32 here), then move codes (uint16)
+    try {
+      const codes = Uint16Array.from(line, (move) => l.encode(move));
+      l.u16.set(codes, l.moves >>> 1);
+      const codesAt = found + 4 * TSUME_MAX_ALTERNATIVES;
+      const result = l.check(l.x.hayanagi_tsume_alternatives(l.enter(this.#s), table, tableSize, nodes, depth, counting, l.moves, codes.length, length, found, codesAt, TSUME_MAX_ALTERNATIVES, l.out + 8));
+      const count = Math.min(l.outSize(), TSUME_MAX_ALTERNATIVES);
+      const plies = Array.from(l.u32.subarray(found >>> 2, (found >>> 2) + count));
+      const moves = Array.from(l.u16.subarray(codesAt >>> 1, (codesAt >>> 1) + count));
+      return { result: result === 0 ? "ok" : (TSUME_RESULTS[result] ?? "unknown"), alternatives: this.#alternatives(codes, plies, moves) };
+    } finally {
+      l.release(found, 6 * TSUME_MAX_ALTERNATIVES);
+      l.release(table, tableSize * TSUME_ENTRY_SIZE);
+    }
+  }
+
+  /** The solver's options checked and its table allocated and emptied in the extended module (the
+   *  caller releases `table`, `tableSize` entries). */
+  #tsumeTable({ nodes = 1_000_000, depth = 200, tableSize = 65536 }, what) {
+    const s = this.#live();
+    const l = extended(s.l, what);
+    expectInteger(nodes, "nodes", 1, Number.MAX_SAFE_INTEGER);
+    expectInteger(depth, "depth", 1, 400);
+    expectInteger(tableSize, "tableSize", 1, 1 << 22);
+    const table = l.alloc(tableSize * TSUME_ENTRY_SIZE); // may grow the memory
+    try {
+      l.check(l.x.hayanagi_tsume_init(table, tableSize));
+    } catch (error) {
+      l.release(table, tableSize * TSUME_ENTRY_SIZE);
+      throw error;
+    }
+    return { l, table, tableSize, nodes: BigInt(nodes), depth };
+  }
+
+  /** The alternatives at `plies` (ascending), moves of `codes` there, typed, along the line `line`. */
+  #alternatives(line, plies, codes) {
+    const s = this.#live();
+    const l = s.l;
+    const copy = l.alloc(l.positionSize);
+    try {
+      l.u8.copyWithin(copy, s.pos, s.pos + l.positionSize);
+      const out = [];
+      let at = 0;
+      for (let i = 0; i < plies.length; i++) {
+        while (at < plies[i]) l.check(l.playChecked(copy, line[at++], 0));
+        out.push({ ply: plies[i], move: l.moveIn(copy, codes[i]) });
+      }
+      return out;
+    } finally {
+      l.release(copy, l.positionSize);
     }
   }
 

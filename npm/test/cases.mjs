@@ -1083,6 +1083,96 @@ export function cases(hy) {
       },
     ],
     [
+      "tsumeShortest: strict and 無駄合-free lengths (図巧 #26: 5 and 3), proved minimal, mate in 1 and 3 as mateIn1/mateIn3 find; no mate, limits, errors",
+      () => {
+        // 将棋図巧 #26 three moves before its recorded end (Open Tsume, CC0): strictly a mate in 5; with the
+        // convention 3, the line showing the useless interposition and its capture (5 plies).
+        const zukou26 = Position.fromSfen("5k2n/3pp2+R+N/5p2r/9/6G2/5Lpp1/9/9/9 b P2b3g4s2n3l12p 23");
+        const strict = zukou26.tsumeShortest({ tableSize: 4096 });
+        equal(strict.result, "mate");
+        equal(strict.length, 5);
+        equal(strict.line.length, 5);
+        equal(strict.minimal, true);
+        ok(strict.nodes > 0);
+        const conventional = zukou26.tsumeShortest({ tableSize: 4096, counting: "useless_interpositions_free" });
+        equal(conventional.length, 3);
+        equal(conventional.line.length, 5);
+        equal(conventional.minimal, true);
+        for (const answer of [strict, conventional]) {
+          const after = zukou26.clone();
+          answer.line.forEach((move, i) => {
+            if (i % 2 === 0) ok(after.givesCheck(move), `ply ${i} checks`);
+            after.play(move);
+          });
+          equal(after.status(), "mate");
+        }
+        // Mates in 1 and 3: the length mateIn1 / mateIn3 find.
+        for (const sfen of ["4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1", "k8/9/1G7/9/9/9/9/9/9 b G 1"]) {
+          const pos = Position.fromSfen(sfen);
+          const shortest = pos.tsumeShortest({ tableSize: 1024 });
+          const expected = pos.mateIn1() !== null ? 1 : pos.mateIn3().length;
+          equal(shortest.length, expected, sfen);
+          equal(shortest.line.length, expected, sfen);
+          ok(shortest.minimal, sfen);
+        }
+        const none = Position.fromSfen("8k/9/9/9/9/9/9/9/9 b G 1").tsumeShortest({ tableSize: 256 });
+        deepEqual({ ...none, nodes: 0 }, { result: "no_mate", line: null, length: 0, minimal: false, nodes: 0 });
+        const hard = Position.fromSfen("9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1");
+        equal(hard.tsumeShortest({ nodes: 100 }).result, "node_limit");
+        throws(() => zukou26.tsumeShortest({ counting: "conventional" }), TypeError);
+        throws(() => zukou26.tsumeShortest({ counting: 1 }), TypeError);
+        throws(() => zukou26.tsumeShortest({ depth: 0 }), RangeError);
+        throws(() => Position.fromSfen("4k4/9/9/9/9/9/9/4r4/4K4 b - 1").tsumeShortest(), HayanagiError);
+      },
+    ],
+    [
+      "tsumeAlternatives: the alternative mates (余詰) along a shortest line are exactly the other checks that mate in time (brute force); limits and errors",
+      () => {
+        // Brute force: a check `move` at `pos` mates within `plies` (1 or 3).
+        const matesWithin = (pos, move, plies) => {
+          const child = pos.clone().play(move);
+          if (child.status() === "mate") return true;
+          if (plies < 3) return false;
+          const replies = child.legalMoves();
+          return replies.length > 0 && replies.every((reply) => child.clone().play(reply).mateIn1() !== null);
+        };
+        const cases = [
+          ["4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 0], // G*5b is the only mate in 1
+          ["k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1", 0], // every other check fails
+          ["k8/9/1G7/9/9/9/9/9/9 b G 1", 1], // G*9b and G*8b, each held by the gold on 8c
+        ];
+        for (const [sfen, count] of cases) {
+          const pos = Position.fromSfen(sfen);
+          const { line, length } = pos.tsumeShortest({ tableSize: 1024 });
+          const answer = pos.tsumeAlternatives(line, length, { tableSize: 1024 });
+          equal(answer.result, "ok", sfen);
+          equal(answer.alternatives.length, count, sfen);
+          const at = pos.clone();
+          const expected = [];
+          line.forEach((played, ply) => {
+            if (ply % 2 === 0) {
+              for (const check of at.legalMoves("checks")) {
+                if (check.usi !== played.usi && matesWithin(at, check, length - ply)) expected.push(`${ply} ${check.usi}`);
+              }
+            }
+            at.play(played);
+          });
+          deepEqual(answer.alternatives.map(({ ply, move }) => `${ply} ${move.usi}`), expected, sfen);
+          for (const { move } of answer.alternatives) ok(typeof move.piece === "object" && move.piece.type === "G", "typed in its position");
+        }
+        // USI text and codes are lines too; a line that is no mate is "line_not_found".
+        const two = Position.fromSfen("k8/9/1G7/9/9/9/9/9/9 b G 1");
+        equal(two.tsumeAlternatives(["G*9b"], 1).alternatives[0].move.usi, "G*8b");
+        equal(two.tsumeAlternatives(["G*8b"], 1, { counting: "useless_interpositions_free" }).alternatives[0].move.usi, "G*9b");
+        deepEqual(two.tsumeAlternatives(["G*7b"], 1), { result: "line_not_found", alternatives: [] });
+        deepEqual(two.tsumeAlternatives([], 0), { result: "line_not_found", alternatives: [] });
+        throws(() => two.tsumeAlternatives("G*9b", 1), TypeError);
+        throws(() => two.tsumeAlternatives(["G*9b"], -1), RangeError);
+        throws(() => two.tsumeAlternatives(["G*9b"], 1, { counting: "none" }), TypeError);
+        throws(() => two.tsumeAlternatives([null], 1), TypeError);
+      },
+    ],
+    [
       "garbage into every reader of bytes and move text (unpack, hcpe, PSV, CSA, Japanese): a HayanagiError, never a trap",
       () => {
         const next = random(2718);

@@ -31,6 +31,9 @@ import {
   type MoveLike,
   type Square,
   type Status,
+  type TsumeAlternative,
+  type TsumeCounting,
+  type TsumeShortestAnswer,
 } from "hayanagi";
 
 await load();
@@ -127,6 +130,14 @@ if (drops.length !== 79 || mate?.usi !== "G*5b" || line?.length !== 3 || value !
   throw new Error("the core's questions");
 }
 if (names.length !== 16 || bishopOdds.sideToMove() !== "w" || start.legalMoveCount("captures") !== 0) throw new Error("handicaps");
+// The tsume solver's shortest mate (with the 無駄合 counting) and its alternatives.
+const counting: TsumeCounting = "useless_interpositions_free";
+const problem = Position.fromSfen("k8/9/1G7/9/9/9/9/9/9 b G 1");
+const shortest: TsumeShortestAnswer = problem.tsumeShortest({ counting, tableSize: 1024 });
+if (shortest.result !== "mate") throw new Error("tsumeShortest");
+const mateLength: number = shortest.length;
+const others: readonly TsumeAlternative[] = problem.tsumeAlternatives(shortest.line, mateLength, { counting }).alternatives;
+if (!shortest.minimal || mateLength !== 1 || others.length !== 1 || others[0]?.ply !== 0) throw new Error("tsumeAlternatives");
 const ki2: string = start.japaneseMove("7g7f");
 const fromJapanese: Move = start.parseJapaneseMove("▲７六歩");
 const packed: Uint8Array = start.pack("hcp");
@@ -147,6 +158,8 @@ if (square !== "7g") throw new Error("SQUARES[56]");
 export function wrongUses(): unknown[] {
   // @ts-expect-error: the constructor is private
   const made = new Position();
+  // @ts-expect-error: "conventional" is no tsume counting
+  const badCounting = Position.startpos().tsumeShortest({ counting: "conventional" });
   // @ts-expect-error: an SFEN is a string
   const parsed = Position.fromSfen(null);
   // @ts-expect-error: "0a" is not a square
@@ -173,6 +186,6 @@ export function wrongUses(): unknown[] {
   const declaration = pos.declaration(28);
   // @ts-expect-error: a game's position is read-only
   game.position = Position.startpos();
-  return [made, parsed, badSquare, kingDrop, both, notStatus, notCode, nodes, badFilter, noPiece, notNull, hand, declaration];
+  return [made, badCounting, parsed, badSquare, kingDrop, both, notStatus, notCode, nodes, badFilter, noPiece, notNull, hand, declaration];
 }
 console.log("consumer: ok");
