@@ -1,7 +1,8 @@
 """hayanagi: a shogi core in Rust for Python.
 
 Boards with exact legal moves and the rules (repetition, perpetual check, declaration), mate search,
-game records (CSA, KIF, KI2) and training-data arrays. See python/README.md for the reference.
+game records (CSA, KIF, KI2, JKF, with variations, times and evaluations) and training-data
+arrays. See python/README.md for the reference.
 """
 
 from ._hayanagi import (
@@ -10,6 +11,7 @@ from ._hayanagi import (
     WHITE,
     Board,
     Declaration,
+    Evaluation,
     TsumeResult,
     Error,
     GameRecord,
@@ -22,7 +24,9 @@ from ._hayanagi import (
     RecordMove,
     SfenError,
     Status,
+    TimeControl,
     UsiError,
+    Variation,
     parse_square,
     square_name,
 )
@@ -33,6 +37,7 @@ __all__ = [
     "WHITE",
     "Board",
     "Declaration",
+    "Evaluation",
     "TsumeResult",
     "Error",
     "GameRecord",
@@ -45,7 +50,9 @@ __all__ = [
     "RecordMove",
     "SfenError",
     "Status",
+    "TimeControl",
     "UsiError",
+    "Variation",
     "parse_square",
     "square_name",
 ]

@@ -52,8 +52,10 @@ create_exception!(
     hayanagi,
     GameRecordError,
     Error,
-    "A game record (CSA, KIF, KI2) that cannot be read. .line and .column (1-based; the column\n\
-     counts characters) say where; .offset is None."
+    "A game record (CSA, KIF, KI2, JKF) that cannot be read or written. For a record read, .line\n\
+     and .column (1-based; the column counts characters) say where; for one the writers refuse (an\n\
+     illegal move in a variation, an ending the position contradicts, a variation at a ply its line\n\
+     does not have), .ply (from 1) does. .offset is None."
 );
 
 /// Adds the exception types to the module, with class-level defaults for their attributes (so an
@@ -73,7 +75,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     defaults(&UsiError::type_object(py), &["index"])?;
     defaults(&MoveError::type_object(py), &["rule"])?;
     defaults(&PackedError::type_object(py), &["bit"])?;
-    defaults(&GameRecordError::type_object(py), &["line", "column"])?;
+    defaults(&GameRecordError::type_object(py), &["line", "column", "ply"])?;
     m.add("Error", base)?;
     m.add("SfenError", SfenError::type_object(py))?;
     m.add("UsiError", UsiError::type_object(py))?;

@@ -32,6 +32,9 @@ fn _hayanagi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<records::GameRecord>()?;
     m.add_class::<records::RecordMove>()?;
     m.add_class::<records::Outcome>()?;
+    m.add_class::<records::Variation>()?;
+    m.add_class::<records::Evaluation>()?;
+    m.add_class::<records::TimeControl>()?;
     m.add_function(wrap_pyfunction!(moves::square_name, m)?)?;
     m.add_function(wrap_pyfunction!(moves::parse_square, m)?)?;
     m.add("BLACK", 0)?;

@@ -37,10 +37,24 @@ def main() -> None:
     ending: str | None = record.outcome.ending if record.outcome else None
     times: list[int | None] = [m.time_ms for m in record.moves]
     print(ending, times[-1], record.to_text("kif").count("\n"), record.board().status().is_over)
+    kif = "手合割：平手\n   1 ７六歩(77)\n**対局 評価値 30 読み筋 △３四歩(33)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n"
+    tree = hayanagi.GameRecord.from_text(kif, "kif")
+    evaluation: hayanagi.Evaluation | None = tree.moves[0].evaluation
+    score: int | None = evaluation.centipawns if evaluation else None
+    for path, variation in tree.walk():
+        branch: hayanagi.GameRecord = tree.line(path)
+        start_ply: int = variation.ply
+        print(path, start_ply, len(variation), branch.board().usi(), score)
+    tree.variations = [hayanagi.Variation(2, ["8c8d", hayanagi.RecordMove("2g2f", time_ms=1000)])]
+    tree.time_control = hayanagi.TimeControl.parse("10分+30秒")
+    control: hayanagi.TimeControl | None = tree.time_control
+    data: bytes = tree.to_bytes("kif", "shift_jis")
+    games: list[hayanagi.GameRecord] = hayanagi.GameRecord.all_from_bytes(data)
+    print(control.byoyomi_ms if control else None, games[0].format, tree.to_text("jkf")[:1], tree.variation_count)
     try:
         hayanagi.GameRecord.from_text("+7776XX", "csa")
     except hayanagi.GameRecordError as err:
-        print(err.line, err.column, err.kind)
+        print(err.line, err.column, err.kind, err.ply)
     tsume: hayanagi.TsumeResult = Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").mate(nodes=10_000, time_ms=1000)
     line: list[Move] = tsume.moves
     print(tsume.status, tsume.reason, tsume.nodes, [m.usi for m in line], tsume.is_mate)

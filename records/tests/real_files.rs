@@ -505,6 +505,32 @@ fn evaluation_comments_floodgate_shogigui_shogihome() {
     assert!(record.write(Format::Kif).unwrap().contains("*a good move\n"));
 }
 
+#[test]
+fn evaluation_comments_of_shogigui_games_and_shogihome_players_and_mates() {
+    use hayanagi_records::Score;
+    // ShogiGUI's own games (not its analysis): `**対局 ...` after each move.
+    let kif = "開始日時：2021/10/02 22:35:06\n手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n\
+               1 ７六歩(77)        ( 0:00/00:00:00)\n**対局 深さ 2 ノード数 960 評価値 0 読み筋 ▲７六歩(77) \n\
+               2 ５二金(41)        ( 0:00/00:00:00)\n**対局 深さ 2 ノード数 1123 評価値 -1000001 読み筋 △５二金(41) \n";
+    let record = read(kif);
+    let eval = record.moves[0].evaluation().unwrap();
+    assert_eq!((eval.score, eval.line), (Score::Centipawns(0), vec!["▲７六歩(77)".to_string()]));
+    assert_eq!(record.moves[1].evaluation().map(|e| e.score), Some(Score::Centipawns(-1_000_001)));
+    // ShogiHome: `*` lines for the engine that played, `#` lines for analysis; the first wins.
+    let record = read(
+        "手合割：平手\n   1 ７六歩(77)\n*先手有望\n**評価値=210\n**読み筋=▲２六歩△３四歩\n**深さ=10\n*\n*互角\n*#評価値=158\n*#読み筋=▲７六歩\n",
+    );
+    let eval = record.moves[0].evaluation().unwrap();
+    assert_eq!((eval.score, eval.line), (Score::Centipawns(210), vec!["▲２六歩".to_string(), "△３四歩".to_string()]));
+    // Its mates: 先手勝ち is Black's, with or without a length.
+    let record = read("手合割：平手\n   1 ７六歩(77)\n**詰み=後手勝ち:3手\n   2 ３四歩(33)\n*#詰み=先手勝ち\n");
+    assert_eq!(record.moves[0].evaluation().map(|e| e.score), Some(Score::Mate(-3)));
+    assert_eq!(record.moves[1].evaluation().map(|e| e.score), Some(Score::Mate(0)));
+    // `詰` followed by text that is no number is no score.
+    let record = read("V2.2\nPI\n+\n+7776FU\n'* 詰み筋\n");
+    assert_eq!(record.moves[0].evaluation(), None);
+}
+
 // ----- the writers users have, as their files look -----
 
 #[test]
