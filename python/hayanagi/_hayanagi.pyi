@@ -119,6 +119,13 @@ class Declaration:
     @property
     def pieces_in_camp(self) -> int: ...
 
+# Why the tsume solver gave no answer (TsumeResult.reason, TsumeAlternatives.reason).
+TsumeUnknown = Literal[
+    "node_limit", "time_limit", "interrupted", "depth_limit", "too_many_moves", "stalled", "line_too_long", "line_not_found"
+]
+# How a mate's length is counted (Rust: TsumeCounting::Strict, ::UselessInterpositionsFree).
+TsumeCounting = Literal["strict", "useless_interpositions_free"]
+
 @final
 class TsumeResult:
     """The answer of Board.mate."""
@@ -128,9 +135,7 @@ class TsumeResult:
     @property
     def moves(self) -> list[Move]: ...
     @property
-    def reason(
-        self,
-    ) -> Literal["node_limit", "time_limit", "interrupted", "depth_limit", "too_many_moves", "stalled", "line_not_found"] | None: ...
+    def reason(self) -> TsumeUnknown | None: ...
     @property
     def nodes(self) -> int: ...
     @property
@@ -138,7 +143,35 @@ class TsumeResult:
     @property
     def table_fill_permille(self) -> int: ...
     @property
+    def length(self) -> int | None: ...
+    @property
+    def minimal(self) -> bool: ...
+    @property
+    def first_proof(self) -> int | None: ...
+    @property
     def is_mate(self) -> bool: ...
+
+@final
+class TsumeAlternative:
+    """An alternative mate (余詰) of Board.mate_alternatives."""
+
+    @property
+    def ply(self) -> int: ...
+    @property
+    def move(self) -> Move: ...
+
+@final
+class TsumeAlternatives:
+    """The answer of Board.mate_alternatives."""
+
+    @property
+    def status(self) -> Literal["ok", "unknown"]: ...
+    @property
+    def reason(self) -> TsumeUnknown | None: ...
+    @property
+    def alternatives(self) -> list[TsumeAlternative]: ...
+    @property
+    def nodes(self) -> int: ...
 
 MoveLike = Move | int | str
 # 32 packed bytes: bytes, a bytearray or memoryview, or a numpy row (hcpe["hcp"][i], a HuffmanCodedPos record).
@@ -191,7 +224,19 @@ class Board:
         table_mb: int = 16,
         max_depth: int = 400,
         rest: bool = False,
+        shortest: bool = False,
+        counting: TsumeCounting = "strict",
     ) -> TsumeResult: ...
+    def mate_alternatives(
+        self,
+        moves: _Sequence[MoveLike],
+        length: int,
+        *,
+        counting: TsumeCounting = "strict",
+        nodes: int | None = None,
+        table_mb: int = 16,
+        max_depth: int = 400,
+    ) -> TsumeAlternatives: ...
     def see(self, mv: MoveLike) -> int: ...
     def see_ge(self, mv: MoveLike, threshold: int) -> bool: ...
     @property

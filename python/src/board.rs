@@ -179,29 +179,7 @@ impl Board {
     /// Reads a move argument: a Move, a hayanagi code (int) or USI text (str); legality unchecked.
     #[inline]
     fn move_arg(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<CoreMove> {
-        if let Ok(obj) = mv.cast::<Move>() {
-            return Ok(obj.get().inner);
-        }
-        if mv.is_instance_of::<PyInt>() {
-            let code = mv.extract::<u32>().ok();
-            return code.and_then(|code| u16::try_from(code).ok()).and_then(CoreMove::from_bits).ok_or_else(|| {
-                errors::new_error::<errors::MoveError>(
-                    py,
-                    format_args!("{mv} is not a hayanagi move code"),
-                    "bad_code",
-                    None,
-                    &[],
-                )
-            });
-        }
-        if mv.is_instance_of::<PyString>() {
-            let text: PyBackedStr = mv.extract()?;
-            return self.pos.parse_usi_move(&text).map_err(|e| errors::usi_move_error(py, Some(&self.pos), &text, e));
-        }
-        Err(PyTypeError::new_err(format!(
-            "a move is a hayanagi.Move, an int code or a USI str, not {}",
-            mv.get_type().name()?
-        )))
+        move_in(py, &self.pos, mv)
     }
 
     /// Board.push (a METH_O method, see `fast`): plays a legal Move, code or USI text.
@@ -630,10 +608,18 @@ impl Board {
     /// with the core's df-pn solver, the GIL released: a TsumeResult with status 'mate' (and the
     /// mating line), 'no_mate' or 'unknown' (and the reason: a limit reached). nodes and time_ms
     /// limit the search; table_mb sizes its hash table; rest=True first gives the defender every
-    /// piece on neither the board nor a hand, as tsume problems are set. Raises hayanagi.Error
-    /// (kind 'no_defender_king' or 'attacker_in_check') for a position that is not a tsume;
-    /// Ctrl-C stops the search (KeyboardInterrupt).
-    #[pyo3(signature = (*, nodes = None, time_ms = None, table_mb = 16, max_depth = 400, rest = false))]
+    /// piece on neither the board nor a hand, as tsume problems are set. shortest=True proves the
+    /// shortest mate (Rust's solve_shortest: the defender's longest defence; the result's length,
+    /// minimal and first_proof), its length counted as counting says: 'strict' (every defence) or
+    /// 'useless_interpositions_free' (the composers' convention: a useless interposition, 無駄合,
+    /// and its capture are not counted). Raises hayanagi.Error (kind 'no_defender_king' or
+    /// 'attacker_in_check') for a position that is not a tsume, ValueError for a counting other
+    /// than 'strict' without shortest=True; Ctrl-C stops the search (KeyboardInterrupt).
+    #[pyo3(signature = (
+        *, nodes = None, time_ms = None, table_mb = 16, max_depth = 400, rest = false, shortest = false,
+        counting = "strict"
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn mate(
         &self,
         py: Python<'_>,
@@ -642,8 +628,42 @@ impl Board {
         table_mb: usize,
         max_depth: u32,
         rest: bool,
+        shortest: bool,
+        counting: &str,
     ) -> PyResult<crate::tsume::TsumeResult> {
-        crate::tsume::solve(py, &self.pos, nodes, time_ms, table_mb, max_depth, rest)
+        crate::tsume::solve(py, &self.pos, nodes, time_ms, table_mb, max_depth, rest, shortest, counting)
+    }
+
+    /// The alternative mates (余詰) along moves, a mate of counted length from this position (as
+    /// mate(shortest=True) gives: its moves and length; Rust's TsumeSolver::alternatives): at each
+    /// attacker's ply, every other check after which the attacker still mates within the plies the
+    /// line has left, counted as counting says. A TsumeAlternatives with status 'ok', or 'unknown'
+    /// and the reason ('node_limit', ...; 'line_not_found' when moves is no mating line), and the
+    /// alternatives found (at most 1,024), each a TsumeAlternative (ply, move). Moves are Move,
+    /// int codes or USI text, each legal where it is played (MoveError otherwise). The GIL is
+    /// released; there is no time limit (the core's search takes no stop callback here).
+    #[pyo3(signature = (moves, length, *, counting = "strict", nodes = None, table_mb = 16, max_depth = 400))]
+    #[allow(clippy::too_many_arguments)]
+    fn mate_alternatives(
+        &self,
+        py: Python<'_>,
+        moves: Vec<Bound<'_, PyAny>>,
+        length: u16,
+        counting: &str,
+        nodes: Option<u64>,
+        table_mb: usize,
+        max_depth: u32,
+    ) -> PyResult<crate::tsume::TsumeAlternatives> {
+        let mut at = self.pos.clone();
+        let mut line = Vec::with_capacity(moves.len());
+        for mv in &moves {
+            let mv = move_in(py, &at, mv)?;
+            if at.play(mv).is_err() {
+                return Err(errors::illegal_move(py, &at, mv));
+            }
+            line.push(mv);
+        }
+        crate::tsume::alternatives(py, &self.pos, &line, length, nodes, table_mb, max_depth, counting)
     }
 
     /// The static exchange evaluation of a legal move (material won on its square, in the default
@@ -796,6 +816,35 @@ impl Board {
         let mv = self.move_arg(py, mv)?;
         if self.pos.is_legal(mv) { Ok(mv) } else { Err(errors::illegal_move(py, &self.pos, mv)) }
     }
+}
+
+/// Reads a move argument at `pos`: a Move, a hayanagi code (int) or USI text (str, read in `pos`);
+/// legality unchecked.
+#[inline]
+pub(crate) fn move_in(py: Python<'_>, pos: &Position, mv: &Bound<'_, PyAny>) -> PyResult<CoreMove> {
+    if let Ok(obj) = mv.cast::<Move>() {
+        return Ok(obj.get().inner);
+    }
+    if mv.is_instance_of::<PyInt>() {
+        let code = mv.extract::<u32>().ok();
+        return code.and_then(|code| u16::try_from(code).ok()).and_then(CoreMove::from_bits).ok_or_else(|| {
+            errors::new_error::<errors::MoveError>(
+                py,
+                format_args!("{mv} is not a hayanagi move code"),
+                "bad_code",
+                None,
+                &[],
+            )
+        });
+    }
+    if mv.is_instance_of::<PyString>() {
+        let text: PyBackedStr = mv.extract()?;
+        return pos.parse_usi_move(&text).map_err(|e| errors::usi_move_error(py, Some(pos), &text, e));
+    }
+    Err(PyTypeError::new_err(format!(
+        "a move is a hayanagi.Move, an int code or a USI str, not {}",
+        mv.get_type().name()?
+    )))
 }
 
 fn packed_format(format: &str) -> PyResult<PackedFormat> {

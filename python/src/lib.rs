@@ -29,6 +29,8 @@ fn _hayanagi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Status>()?;
     m.add_class::<board::Declaration>()?;
     m.add_class::<tsume::TsumeResult>()?;
+    m.add_class::<tsume::TsumeAlternative>()?;
+    m.add_class::<tsume::TsumeAlternatives>()?;
     m.add_class::<records::GameRecord>()?;
     m.add_class::<records::RecordMove>()?;
     m.add_class::<records::Outcome>()?;

@@ -58,6 +58,13 @@ def main() -> None:
     tsume: hayanagi.TsumeResult = Board("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").mate(nodes=10_000, time_ms=1000)
     line: list[Move] = tsume.moves
     print(tsume.status, tsume.reason, tsume.nodes, [m.usi for m in line], tsume.is_mate)
+    two = Board("k8/9/1G7/9/9/9/9/9/9 b G 1")
+    shortest = two.mate(shortest=True, counting="useless_interpositions_free", table_mb=1)
+    length: int | None = shortest.length
+    if length is not None:
+        found: hayanagi.TsumeAlternatives = two.mate_alternatives(shortest.moves, length, counting="useless_interpositions_free")
+        others: list[hayanagi.TsumeAlternative] = found.alternatives
+        print(shortest.minimal, shortest.first_proof, found.status, [(a.ply, a.move.usi) for a in others])
     import numpy as np
 
     row = np.frombuffer(board.to_packed("hcp"), dtype=np.uint8)

@@ -244,3 +244,147 @@ def test_mate_solves_tsume_with_limits_and_errors():
     assert info.value.kind == "attacker_in_check"
     with pytest.raises(ValueError):
         board.mate(table_mb=0)
+
+
+# 将棋図巧 #26 three moves before its recorded end (Open Tsume, CC0; the C API's test): strictly a mate
+# in 5; with the composers' convention 3, the line showing the useless interposition and its capture.
+ZUKOU_26_END = "5k2n/3pp2+R+N/5p2r/9/6G2/5Lpp1/9/9/9 b P2b3g4s2n3l12p 23"
+
+
+def assert_mating_line(board, moves):
+    replay = board.copy()
+    for i, mv in enumerate(moves):
+        if i % 2 == 0:
+            assert replay.gives_check(mv), (i, mv)
+        replay.push(mv)
+    assert replay.status() == Status.MATE
+
+
+def test_mate_shortest_strict_and_without_useless_interpositions():
+    board = Board(ZUKOU_26_END)
+    strict = board.mate(shortest=True, table_mb=1)
+    assert (strict.status, strict.length, len(strict.moves), strict.minimal) == ("mate", 5, 5, True)
+    assert strict.first_proof is not None and strict.first_proof >= 5
+    assert "length=5, minimal=True" in repr(strict)
+    conventional = board.mate(shortest=True, counting="useless_interpositions_free", table_mb=1)
+    assert (conventional.length, len(conventional.moves), conventional.minimal) == (3, 5, True)
+    assert_mating_line(board, strict.moves)
+    assert_mating_line(board, conventional.moves)
+    # The first proof has no counted length.
+    first = board.mate(table_mb=1)
+    assert first.is_mate and (first.length, first.minimal, first.first_proof) == (None, False, None)
+    none = Board("8k/9/9/9/9/9/9/9/9 b G 1").mate(shortest=True, table_mb=1)
+    assert (none.status, none.length, none.minimal, none.moves) == ("no_mate", None, False, [])
+    limited = Board("9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1").mate(shortest=True, nodes=100)
+    assert (limited.status, limited.reason, limited.length) == ("unknown", "node_limit", None)
+    with pytest.raises(ValueError, match="counting"):
+        board.mate(shortest=True, counting="conventional")
+    with pytest.raises(ValueError, match="shortest=True"):
+        board.mate(counting="useless_interpositions_free")
+    with pytest.raises(hayanagi.Error) as info:
+        Board("4k4/9/9/9/9/9/9/4r4/4K4 b G 1").mate(shortest=True)
+    assert info.value.kind == "attacker_in_check"
+
+
+def test_mate_shortest_agrees_with_mate_in_1_and_mate_in_3():
+    # Random placements near a lone king (seeded): a shortest mate of 1 or 3 plies exactly where
+    # mate_in_1 / mate_in_3 find one, proved minimal; a longer one where they find none.
+    import random
+
+    rng = random.Random(18)
+    letters = "PLNSGBR"
+    checked = {1: 0, 3: 0, "longer": 0, "none": 0}
+    for _ in range(400):
+        # The king on one of the first two ranks, one to three pieces within two files and ranks below.
+        board_cells = [None] * 81
+        king = rng.randrange(2) * 9 + rng.randrange(9)
+        board_cells[king] = "k"
+        for _ in range(rng.randint(1, 3)):
+            cell = min(8, king // 9 + rng.randint(0, 2)) * 9 + max(0, min(8, king % 9 + rng.randint(-2, 2)))
+            if board_cells[cell] is None:
+                board_cells[cell] = rng.choice(letters + "+R+B")
+        rows = []
+        for row in range(9):
+            text, empty = "", 0
+            for col in range(9):
+                piece = board_cells[row * 9 + col]
+                if piece is None:
+                    empty += 1
+                    continue
+                if empty:
+                    text, empty = text + str(empty), 0
+                text += piece
+            rows.append(text + (str(empty) if empty else ""))
+        hand = "".join(rng.choice(letters) for _ in range(rng.randint(1, 2)))
+        try:
+            board = Board(f"{'/'.join(rows)} b {hand} 1")
+            result = board.mate(shortest=True, table_mb=1, nodes=20_000)
+        except ValueError:
+            continue  # not a position (a piece that cannot move, the defender in check), or no tsume
+        one, three = board.mate_in_1(), board.mate_in_3()
+        if one is not None:
+            assert (result.length, result.minimal) == (1, True), board.sfen()
+            checked[1] += 1
+        elif three is not None:
+            assert (result.length, len(result.moves), result.minimal) == (3, 3, True), board.sfen()
+            checked[3] += 1
+        elif result.is_mate:
+            assert result.length is not None and result.length >= 5, board.sfen()
+            checked["longer"] += 1
+        else:
+            checked["none"] += 1
+    assert checked[1] >= 10 and checked[3] >= 5 and checked["longer"] >= 5 and checked["none"] >= 20, checked
+
+
+def test_mate_alternatives_are_the_other_checks_that_mate_in_time():
+    def mates_within(board, mv, plies):
+        child = board.copy()
+        child.push(mv)
+        if child.status() == Status.MATE:
+            return True
+        if plies < 3:
+            return False
+        replies = child.legal_moves()
+        for reply in replies:
+            grandchild = child.copy()
+            grandchild.push(reply)
+            if grandchild.mate_in_1() is None:
+                return False
+        return bool(replies)
+
+    for sfen, count in [
+        ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 0),  # G*5b is the only mate in 1
+        ("k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1", 0),  # every other check fails
+        ("k8/9/1G7/9/9/9/9/9/9 b G 1", 1),  # G*9b and G*8b, each held by the gold on 8c
+        (ZUKOU_26_END, None),
+    ]:
+        board = Board(sfen)
+        shortest = board.mate(shortest=True, table_mb=1)
+        assert shortest.length is not None
+        found = board.mate_alternatives(shortest.moves, shortest.length, table_mb=1)
+        assert (found.status, found.reason) == ("ok", None)
+        if count is not None:
+            assert len(found.alternatives) == count, sfen
+        expected = []
+        at = board.copy()
+        for ply, played in enumerate(shortest.moves):
+            if ply % 2 == 0 and shortest.length - ply <= 3:
+                for check in at.legal_moves(MoveFilter.CHECKS):
+                    if check != played and mates_within(at, check, shortest.length - ply):
+                        expected.append((ply, check.usi))
+            at.push(played)
+        got = [(a.ply, a.move.usi) for a in found.alternatives if shortest.length - a.ply <= 3]
+        assert got == expected, sfen
+    two = Board("k8/9/1G7/9/9/9/9/9/9 b G 1")
+    found = two.mate_alternatives(["G*9b"], 1)
+    assert [(a.ply, a.move.usi) for a in found.alternatives] == [(0, "G*8b")]
+    assert "TsumeAlternative(ply=0, move='G*8b')" == repr(found.alternatives[0])
+    assert "alternatives=[(0, 'G*8b')]" in repr(found)
+    nomate = two.mate_alternatives(["G*7b"], 1)
+    assert (nomate.status, nomate.reason, nomate.alternatives) == ("unknown", "line_not_found", [])
+    with pytest.raises(hayanagi.MoveError):
+        two.mate_alternatives(["G*9b", "9a9b"], 3)  # the king cannot take a gold held by the gold on 8c
+    with pytest.raises(ValueError, match="counting"):
+        two.mate_alternatives(["G*9b"], 1, counting="none")
+    with pytest.raises(TypeError):
+        two.mate_alternatives("G*9b", 1)
