@@ -4,7 +4,7 @@
 //! hayanagi perft <depth> [--divide] [--no-bulk] <position>
 //! hayanagi moves [--kind <kind>] <position>
 //! hayanagi mate <plies> <position>
-//! hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest] [--shortest [--no-useless]] [--quiet] <position>
+//! hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest] [--shortest [--no-useless]] [--alternatives] [--quiet] <position>
 //! hayanagi analyze            (positions on stdin, one per line)
 //! hayanagi handicaps
 //! hayanagi convert --to usi|csa|kif|ki2|jkf [--encoding utf-8|shift_jis] [--game N] [--main-line] [FILE]
@@ -48,7 +48,7 @@ usage:
       attacker's check, the defender's first legal reply, the mate; or 'none'. Every
       legal defence is tried (tsume rules: every attacking move checks).
   hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest]
-                     [--shortest [--no-useless]] [--quiet] <position>
+                     [--shortest [--no-useless]] [--alternatives] [--quiet] <position>
       The tsume solver (df-pn): 'mate <plies> <line>', 'nomate' or 'unknown <reason>',
       then 'nodes N time_ms T nps R table used/len (fill) depth D'; progress on
       stderr every second unless --quiet. --table-mb: the table (default 256);
@@ -57,6 +57,9 @@ usage:
       --shortest: prove the minimal mate (the defender's longest defence; 'mate <length>
       <line>', and after the statistics 'shortest minimal|upper_bound line_plies N
       first_proof N'); --no-useless: useless interpositions (無駄合) not counted.
+      --alternatives: then the alternative mates (余詰) along the line, within its length
+      (counted as --no-useless says): 'alternative <ply> <move> line <mating line through
+      it>' each, then 'alternatives <count>' (or 'alternatives unknown <reason>').
   hayanagi analyze
       Reads positions from stdin, one per line, and writes one line per input line:
       ok<TAB>sfen<TAB>key<TAB>in-check<TAB>status<TAB>moves   or   error<TAB>message

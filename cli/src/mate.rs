@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use hayanagi::{Move, PieceKind, Position, Square, TsumeAnswer, TsumeEntry, TsumeSolver, TsumeStats};
+use hayanagi::{Move, PieceKind, Position, Square, TsumeAlternative, TsumeAnswer, TsumeEntry, TsumeSolver, TsumeStats};
 
 use crate::{Failure, position_from_words, unknown_option};
 
@@ -47,6 +47,7 @@ struct Options {
     quiet: bool,
     rest: bool,
     shortest: bool,
+    alternatives: bool,
     counting: hayanagi::TsumeCounting,
 }
 
@@ -55,9 +56,9 @@ fn number(option: &str, value: Option<&String>) -> Result<u64, Failure> {
     value.parse().map_err(|_| Failure::BadArguments(format!("{option} needs a number, got {value:?}")))
 }
 
-/// `hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest] [--quiet]
-/// <position>`: prints `mate <plies> <line>`, `nomate` or `unknown <reason>` on stdout, the
-/// statistics after it, and progress on stderr.
+/// `hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest]
+/// [--shortest [--no-useless]] [--alternatives] [--quiet] <position>`: prints `mate <plies> <line>`,
+/// `nomate` or `unknown <reason>` on stdout, the statistics after it, and progress on stderr.
 fn dfpn_command(args: &[String]) -> Result<(), Failure> {
     let mut options = Options {
         table_mb: 256,
@@ -67,6 +68,7 @@ fn dfpn_command(args: &[String]) -> Result<(), Failure> {
         quiet: false,
         rest: false,
         shortest: false,
+        alternatives: false,
         counting: hayanagi::TsumeCounting::Strict,
     };
     let mut words = Vec::new();
@@ -96,6 +98,7 @@ fn dfpn_command(args: &[String]) -> Result<(), Failure> {
             "--quiet" => options.quiet = true,
             "--rest" => options.rest = true,
             "--shortest" => options.shortest = true,
+            "--alternatives" => options.alternatives = true,
             "--no-useless" => options.counting = hayanagi::TsumeCounting::UselessInterpositionsFree,
             option if option.starts_with("--") => return Err(unknown_option(option)),
             word => words.push(word),
@@ -172,8 +175,83 @@ fn solve(pos: &Position, options: &Options) -> Result<(), Failure> {
         let kind = if minimal { "minimal" } else { "upper_bound" };
         writeln!(out, "shortest {kind} line_plies {} first_proof {first}", moves.len())?;
     }
-    out.flush()?;
+    if let (true, TsumeAnswer::Mate(moves)) = (options.alternatives, answer) {
+        let length = shortest.map_or(moves.len(), |(length, _, _)| usize::from(length));
+        let moves = moves.to_vec();
+        drop(out);
+        print_alternatives(&mut solver, pos, &moves, length)?;
+    }
+    io::stdout().lock().flush()?;
     Ok(())
+}
+
+/// The most alternatives `--alternatives` reports.
+const MAX_ALTERNATIVES: usize = 1024;
+
+/// `--alternatives`: the alternative mates (余詰) along the mating line `line` of counted `length`,
+/// one line each, `alternative <ply> <move> line <the mating line through it>` (or `line unknown`
+/// when a limit kept its continuation from being read), then `alternatives <count>` or
+/// `alternatives unknown <reason>` (the ones found before the search stopped printed first).
+fn print_alternatives(
+    solver: &mut TsumeSolver<'_>,
+    pos: &Position,
+    line: &[Move],
+    length: usize,
+) -> Result<(), Failure> {
+    let length = u16::try_from(length).map_err(|_| Failure::BadArguments("the mate is too long".into()))?;
+    let placeholder = line.first().copied().ok_or(Failure::BadArguments("an empty line".into()))?;
+    // `ply: usize::MAX` marks a slot not written (an alternative's ply is within the line).
+    let mut found = vec![TsumeAlternative { ply: usize::MAX, mv: placeholder }; MAX_ALTERNATIVES];
+    let result = solver.alternatives(pos, line, length, &mut found);
+    let count = match result {
+        Ok(count) => count,
+        Err(_) => found.iter().take_while(|a| a.ply != usize::MAX).count(),
+    };
+    let mut out = io::stdout().lock();
+    for alternative in found.iter().take(count) {
+        let mut at = pos.clone();
+        for &mv in line.iter().take(alternative.ply) {
+            let _ = at.play(mv);
+        }
+        let through = match continuation(solver, &at, alternative.mv) {
+            Some(rest) => {
+                let mut whole: Vec<Move> = line.iter().take(alternative.ply).copied().collect();
+                whole.push(alternative.mv);
+                whole.extend(rest);
+                whole.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
+            }
+            None => "unknown".to_string(),
+        };
+        writeln!(out, "alternative {} {} line {through}", alternative.ply, alternative.mv)?;
+    }
+    match result {
+        Ok(count) => writeln!(out, "alternatives {count}")?,
+        Err(reason) => writeln!(out, "alternatives unknown {reason}")?,
+    }
+    Ok(())
+}
+
+/// A mating line after the attacker's `check` at `pos`: none if it mates at once; else the
+/// defender's reply whose shortest mate is the longest (each solved over the solver's table), then
+/// that mate. None when a reply's mate is not proved within the limits or cannot be asked (a reply
+/// that checks the attacker).
+fn continuation(solver: &mut TsumeSolver<'_>, pos: &Position, check: Move) -> Option<Vec<Move>> {
+    let mut child = pos.clone();
+    child.play(check).ok()?;
+    let mut best: Option<(u16, Vec<Move>)> = None;
+    let mut line = vec![check; 4096];
+    for reply in child.legal_moves() {
+        let mut grandchild = child.clone();
+        grandchild.play(reply).ok()?;
+        let found = solver.solve_shortest(&grandchild, &mut line).ok()?;
+        let TsumeAnswer::Mate(moves) = found.answer else { return None };
+        if best.as_ref().is_none_or(|(length, _)| found.length > *length) {
+            let mut whole = vec![reply];
+            whole.extend_from_slice(moves);
+            best = Some((found.length, whole));
+        }
+    }
+    Some(best.map_or_else(Vec::new, |(_, whole)| whole))
 }
 
 /// `nodes N time_ms T nps R table U/L (F‰) depth D`.
