@@ -147,6 +147,27 @@ fn questions() -> i32 {
         }
         _ => failures += 1,
     }
+    // The shortest mate, counted both ways (a mate in 1: G*5b), and the alternatives along its line.
+    for counting in [hayanagi::TsumeCounting::Strict, hayanagi::TsumeCounting::UselessInterpositionsFree] {
+        let mut solver =
+            hayanagi::TsumeSolver::new(&mut table).with_node_limit(black_box(10_000)).with_counting(counting);
+        let mut shortest = [filler; 16];
+        let (length, mate) = match solver.solve_shortest(&pos, &mut shortest) {
+            Ok(found) => match found.answer {
+                hayanagi::TsumeAnswer::Mate(moves) if found.minimal && found.length == 1 => (found.length, moves),
+                _ => return 100,
+            },
+            Err(_) => return 100,
+        };
+        failures += !hayanagi::TsumeSolver::is_mating_line(&pos, mate) as i32;
+        let mut out = [hayanagi::TsumeAlternative { ply: 0, mv: filler }; 8];
+        match solver.alternatives(&pos, mate, black_box(length), &mut out) {
+            Ok(count) => failures += out.iter().take(count).any(|a| a.ply != 0 || Some(&a.mv) == mate.first()) as i32,
+            Err(_) => failures += 1,
+        }
+        // A line that is no mate is refused, never a panic.
+        failures += solver.alternatives(&pos, black_box(&[filler, filler]), 3, &mut out).is_ok() as i32;
+    }
     // Exchange values from outside (the C API's caller): sorted at run time.
     let values = hayanagi::SeeValues::new(black_box([1, 3, 3, 5, 6, 8, 10, 0, 6, 6, 6, 6, 10, 12]));
     for filter in MoveFilter::ALL {
