@@ -14,7 +14,7 @@ use core::ffi::{CStr, c_char};
 use hayanagi::{
     Color, DeclarationOutcome, DeclarationRule, Entry, GameResult, Handicap, Hcpe, History, JapaneseStyle, Move,
     MoveFilter, PackedFormat, PackedRecord, Piece, PieceKind, Position, Psv, PsvResult, Relaxations, Setup, Square,
-    Status, TsumeAnswer, TsumeEntry, TsumeError, TsumeSolver, TsumeUnknown, Undo,
+    Status, TsumeAlternative, TsumeAnswer, TsumeCounting, TsumeEntry, TsumeError, TsumeSolver, TsumeUnknown, Undo,
 };
 use hayanagi_capi::{self as c, ErrorCode, HistoryEntryRecord, PositionRecord, UndoRecord};
 use libfuzzer_sys::fuzz_target;
@@ -208,6 +208,40 @@ fn assert_result(what: &str, result: i32, errors: &[ErrorCode], expected: i32) {
             "{what}: returned {result} ({:?}); allowed {errors:?}",
             ErrorCode::from_i32(result)
         );
+    }
+}
+
+/// The `HAYANAGI_TSUME_*` code of an unknown answer.
+fn tsume_unknown(reason: TsumeUnknown) -> i32 {
+    match reason {
+        TsumeUnknown::NodeLimit => 2,
+        TsumeUnknown::DepthLimit => 3,
+        TsumeUnknown::TooManyMoves => 4,
+        TsumeUnknown::Stalled | TsumeUnknown::Stopped => 5,
+        TsumeUnknown::LineTooLong => 6,
+        TsumeUnknown::LineNotFound => 7,
+    }
+}
+
+/// The `HAYANAGI_TSUME_*` code of an answer, and a mate's line as codes.
+fn tsume_answer(answer: &TsumeAnswer<'_>) -> (i32, Vec<u16>) {
+    match answer {
+        TsumeAnswer::Mate(found) => (1, found.iter().map(|m| m.to_bits()).collect()),
+        TsumeAnswer::NoMate => (0, vec![]),
+        TsumeAnswer::Unknown(reason) => (tsume_unknown(*reason), vec![]),
+    }
+}
+
+/// The library's solver with the C call's limits.
+fn tsume_solver(table: &mut [TsumeEntry], node_limit: u64, max_depth: u32, counting: TsumeCounting) -> TsumeSolver<'_> {
+    TsumeSolver::new(table).with_node_limit(node_limit).with_max_depth(max_depth).with_counting(counting)
+}
+
+/// The error code of a position that is no tsume.
+fn tsume_error(error: TsumeError) -> ErrorCode {
+    match error {
+        TsumeError::NoDefenderKing => ErrorCode::TsumeNoDefenderKing,
+        TsumeError::AttackerInCheck => ErrorCode::TsumeAttackerInCheck,
     }
 }
 
@@ -1322,25 +1356,48 @@ impl World {
         }
     }
 
-    /// `hayanagi_mate_in_1`, `hayanagi_mate_in_3`, `hayanagi_see`, `hayanagi_see_ge`.
-    fn search(&mut self, input: &mut Input) {
-        let arg = self.pos_arg(input);
-        let (mut errors, pos) = self.pos_errors(arg);
-        let ptr = self.pos_ptr(arg);
-        match input.byte() % 4 {
+    /// The tsume solver (`hayanagi_tsume_solve`, op 3; `_solve_shortest`, op 4; `_alternatives`, op 5)
+    /// on a fresh table, against the library's on a table of the same size.
+    fn tsume(
+        &mut self,
+        input: &mut Input,
+        op: u8,
+        ptr: *const PositionRecord,
+        mut errors: Vec<ErrorCode>,
+        pos: Option<Position>,
+    ) {
+        let entries = input.byte() as usize % 64;
+        let (node_limit, max_depth) = (u64::from(input.u16() % 3000), u32::from(input.byte()));
+        let capacity = input.byte() as usize % 40;
+        let misaligned = input.one_in(16);
+        let mut words = vec![u64::MAX; 4 * entries + 1];
+        let table_ptr: *mut u8 =
+            if misaligned { words.as_mut_ptr().cast::<u8>().wrapping_add(4) } else { words.as_mut_ptr().cast() };
+        let init = unsafe { c::hayanagi_tsume_init(table_ptr.cast(), entries) };
+        if misaligned {
+            assert_eq!(init, ErrorCode::Misaligned.code(), "hayanagi_tsume_init misaligned");
+            errors.push(ErrorCode::Misaligned);
+        } else {
+            assert_eq!(init, 0, "hayanagi_tsume_init");
+        }
+        // HAYANAGI_TSUME_COUNTING_STRICT, _USELESS_INTERPOSITIONS_FREE, or out of range.
+        let counting_code = match input.byte() % 8 {
+            0..=2 => 0,
+            3..=5 => 1,
+            6 => 2,
+            _ => -1,
+        };
+        let counting = match counting_code {
+            0 => Some(TsumeCounting::Strict),
+            1 => Some(TsumeCounting::UselessInterpositionsFree),
+            _ => None,
+        };
+        let mut table = vec![TsumeEntry::EMPTY; entries];
+        let filler = Move::from_bits(0x8001).unwrap();
+        let mut moves = vec![filler; capacity];
+        let solver = |table| tsume_solver(table, node_limit, max_depth, counting.unwrap_or_default());
+        match op {
             3 => {
-                // The tsume solver on a fresh table, against the library's on a table of the same size.
-                let entries = input.byte() as usize % 64;
-                let (node_limit, max_depth) = (u64::from(input.u16() % 3000), u32::from(input.byte()));
-                let capacity = input.byte() as usize % 40;
-                let misaligned = input.one_in(16);
-                let mut words = vec![u64::MAX; 4 * entries + 1];
-                let table_ptr: *mut u8 = if misaligned {
-                    words.as_mut_ptr().cast::<u8>().wrapping_add(4)
-                } else {
-                    words.as_mut_ptr().cast()
-                };
-                let init = unsafe { c::hayanagi_tsume_init(table_ptr.cast(), entries) };
                 let mut line = vec![0u16; capacity];
                 let (mut len, mut nodes) = (usize::MAX, u64::MAX);
                 let result = unsafe {
@@ -1356,38 +1413,14 @@ impl World {
                         &mut nodes,
                     )
                 };
-                if misaligned {
-                    assert_eq!(init, ErrorCode::Misaligned.code(), "hayanagi_tsume_init misaligned");
-                    errors.push(ErrorCode::Misaligned);
-                    assert_result("hayanagi_tsume_solve", result, &errors, 0);
-                    return;
-                }
-                assert_eq!(init, 0, "hayanagi_tsume_init");
-                let mut table = vec![TsumeEntry::EMPTY; entries];
-                let mut moves = vec![Move::from_bits(0x8001).unwrap(); capacity];
-                let expected = pos.as_ref().map(|p| {
-                    let mut solver = TsumeSolver::new(&mut table).with_node_limit(node_limit).with_max_depth(max_depth);
-                    let answer = solver.solve(p, &mut moves).map(|a| match a {
-                        TsumeAnswer::Mate(found) => (1, found.iter().map(|m| m.to_bits()).collect::<Vec<_>>()),
-                        TsumeAnswer::NoMate => (0, vec![]),
-                        TsumeAnswer::Unknown(TsumeUnknown::NodeLimit) => (2, vec![]),
-                        TsumeAnswer::Unknown(TsumeUnknown::DepthLimit) => (3, vec![]),
-                        TsumeAnswer::Unknown(TsumeUnknown::TooManyMoves) => (4, vec![]),
-                        TsumeAnswer::Unknown(TsumeUnknown::Stalled | TsumeUnknown::Stopped) => (5, vec![]),
-                        TsumeAnswer::Unknown(TsumeUnknown::LineTooLong) => (6, vec![]),
-                        TsumeAnswer::Unknown(TsumeUnknown::LineNotFound) => (7, vec![]),
-                    });
+                let expected = pos.as_ref().filter(|_| errors.is_empty()).map(|p| {
+                    let mut solver = solver(&mut table);
+                    let answer = solver.solve(p, &mut moves).map(|a| tsume_answer(&a));
                     (answer, solver.stats().nodes)
                 });
                 match expected {
-                    Some((Err(e), _)) if errors.is_empty() => {
-                        let code = match e {
-                            TsumeError::NoDefenderKing => ErrorCode::TsumeNoDefenderKing,
-                            TsumeError::AttackerInCheck => ErrorCode::TsumeAttackerInCheck,
-                        };
-                        assert_eq!(result, code.code(), "hayanagi_tsume_solve error");
-                    }
-                    Some((Ok((answer, found)), searched)) if errors.is_empty() => {
+                    Some((Err(e), _)) => assert_eq!(result, tsume_error(e).code(), "hayanagi_tsume_solve error"),
+                    Some((Ok((answer, found)), searched)) => {
                         assert_eq!(result, answer, "hayanagi_tsume_solve answer");
                         assert_eq!(nodes, searched, "hayanagi_tsume_solve nodes");
                         if answer == 1 {
@@ -1400,9 +1433,153 @@ impl World {
                             assert_eq!(len, usize::MAX, "hayanagi_tsume_solve wrote a length without a mate");
                         }
                     }
-                    _ => assert_result("hayanagi_tsume_solve", result, &errors, 0),
+                    None => assert_result("hayanagi_tsume_solve", result, &errors, 0),
                 }
             }
+            4 => {
+                let line_null = input.one_in(16);
+                if line_null {
+                    errors.push(ErrorCode::NullPointer);
+                }
+                if counting.is_none() {
+                    errors.push(ErrorCode::OutOfRange);
+                }
+                let mut line = vec![0u16; capacity];
+                let line_ptr = if line_null { core::ptr::null_mut() } else { line.as_mut_ptr() };
+                let (mut len, mut nodes, mut length, mut minimal) = (usize::MAX, u64::MAX, u32::MAX, -1);
+                let result = unsafe {
+                    c::hayanagi_tsume_solve_shortest(
+                        ptr,
+                        table_ptr.cast(),
+                        entries,
+                        node_limit,
+                        max_depth,
+                        counting_code,
+                        line_ptr,
+                        capacity,
+                        &mut len,
+                        &mut length,
+                        &mut minimal,
+                        &mut nodes,
+                    )
+                };
+                let expected = pos.as_ref().filter(|_| errors.is_empty()).map(|p| {
+                    let mut solver = solver(&mut table);
+                    let found = solver
+                        .solve_shortest(p, &mut moves)
+                        .map(|f| (tsume_answer(&f.answer), u32::from(f.length), i32::from(f.minimal)));
+                    (found, solver.stats().nodes)
+                });
+                match expected {
+                    Some((Err(e), _)) => {
+                        assert_eq!(result, tsume_error(e).code(), "hayanagi_tsume_solve_shortest error")
+                    }
+                    Some((Ok(((answer, found), shortest, proved)), searched)) => {
+                        assert_eq!(result, answer, "hayanagi_tsume_solve_shortest answer");
+                        assert_eq!(nodes, searched, "hayanagi_tsume_solve_shortest nodes");
+                        if answer == 1 {
+                            assert_eq!(
+                                (len, &line[..found.len()], length, minimal),
+                                (found.len(), &found[..], shortest, proved),
+                                "hayanagi_tsume_solve_shortest line, length, minimal"
+                            );
+                        } else {
+                            assert_eq!(
+                                (len, length, minimal),
+                                (usize::MAX, u32::MAX, -1),
+                                "hayanagi_tsume_solve_shortest wrote a mate's out-parameters without a mate"
+                            );
+                        }
+                    }
+                    None => assert_result("hayanagi_tsume_solve_shortest", result, &errors, 0),
+                }
+            }
+            _ => {
+                // A line: the library's shortest mate (so that alternatives are searched for), or codes
+                // from the input; the length its counted one, or any.
+                let mut played: Vec<u16> = Vec::new();
+                let mut length = u32::from(input.byte() % 8);
+                if let Some(p) = pos.as_ref().filter(|_| input.one_in(2)) {
+                    let mut scratch = vec![TsumeEntry::EMPTY; 256];
+                    let mut buf = [filler; 16];
+                    let mut shortest = TsumeSolver::new(&mut scratch)
+                        .with_node_limit(2_000)
+                        .with_counting(counting.unwrap_or_default());
+                    if let Ok(found) = shortest.solve_shortest(p, &mut buf)
+                        && let TsumeAnswer::Mate(mate) = found.answer
+                    {
+                        played = mate.iter().map(|m| m.to_bits()).collect();
+                        length = u32::from(found.length);
+                    }
+                } else {
+                    played = (0..input.byte() % 6).map(|_| input.u16()).collect();
+                }
+                if input.one_in(16) {
+                    length = 1 << 16;
+                    errors.push(ErrorCode::BadLength);
+                }
+                let mut line_len = played.len();
+                if input.one_in(32) {
+                    line_len = MAX_MOVES + 1; // refused before the line is read
+                    errors.push(ErrorCode::BadLength);
+                }
+                if played.iter().any(|&code| Move::from_bits(code).is_none()) {
+                    errors.push(ErrorCode::BadMove);
+                }
+                let nulls = [input.one_in(16), input.one_in(16), input.one_in(16)];
+                if nulls.contains(&true) {
+                    errors.push(ErrorCode::NullPointer);
+                }
+                if counting.is_none() {
+                    errors.push(ErrorCode::OutOfRange);
+                }
+                let room = input.byte() as usize % 8;
+                let (mut plies, mut codes, mut count) = (vec![usize::MAX; room], vec![0u16; room], usize::MAX);
+                let result = unsafe {
+                    c::hayanagi_tsume_alternatives(
+                        ptr,
+                        table_ptr.cast(),
+                        entries,
+                        node_limit,
+                        max_depth,
+                        counting_code,
+                        if nulls[0] { core::ptr::null() } else { played.as_ptr() },
+                        line_len,
+                        length,
+                        if nulls[1] { core::ptr::null_mut() } else { plies.as_mut_ptr() },
+                        if nulls[2] { core::ptr::null_mut() } else { codes.as_mut_ptr() },
+                        room,
+                        &mut count,
+                    )
+                };
+                let Some(p) = pos.as_ref().filter(|_| errors.is_empty()) else {
+                    assert_result("hayanagi_tsume_alternatives", result, &errors, 0);
+                    assert_eq!(count, usize::MAX, "hayanagi_tsume_alternatives: a refused call wrote the count");
+                    return;
+                };
+                let line: Vec<Move> = played.iter().map(|&code| Move::from_bits(code).unwrap()).collect();
+                let mut found = vec![TsumeAlternative { ply: usize::MAX, mv: filler }; room];
+                let mut solver = solver(&mut table);
+                let length = u16::try_from(length).unwrap();
+                let (code, written) = match solver.alternatives(p, &line, length, &mut found) {
+                    Ok(n) => (0, n),
+                    Err(reason) => (tsume_unknown(reason), found.iter().take_while(|a| a.ply != usize::MAX).count()),
+                };
+                assert_eq!(result, code, "hayanagi_tsume_alternatives result");
+                let expected: Vec<(usize, u16)> = found[..written].iter().map(|a| (a.ply, a.mv.to_bits())).collect();
+                let got: Vec<(usize, u16)> = plies.iter().zip(&codes).take(count).map(|(&p, &m)| (p, m)).collect();
+                assert_eq!((count, got), (written, expected), "hayanagi_tsume_alternatives");
+            }
+        }
+    }
+
+    /// `hayanagi_mate_in_1`, `hayanagi_mate_in_3`, `hayanagi_see`, `hayanagi_see_ge`.
+    fn search(&mut self, input: &mut Input) {
+        let arg = self.pos_arg(input);
+        let (mut errors, pos) = self.pos_errors(arg);
+        let ptr = self.pos_ptr(arg);
+        match input.byte() % 6 {
+            op @ 3..=5 => self.tsume(input, op, ptr, errors, pos),
             0 => {
                 let mut mv = 0u16;
                 let found = predicate("hayanagi_mate_in_1", |e| unsafe { c::hayanagi_mate_in_1(ptr, &mut mv, e) });
