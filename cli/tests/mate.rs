@@ -81,7 +81,9 @@ fn dfpn_alternatives_of_a_first_proof_are_mating_lines_within_its_length() {
         let words: Vec<&str> = alternative.split(' ').collect();
         let ply: usize = words[1].parse().expect("a ply");
         let through = &words[4..];
-        assert!(ply.is_multiple_of(2) && through[..ply] == main[..ply] && through[ply] == words[2] && words[2] != main[ply]);
+        assert!(
+            ply.is_multiple_of(2) && through[..ply] == main[..ply] && through[ply] == words[2] && words[2] != main[ply]
+        );
         assert!(through.len() <= main.len(), "{alternative}");
         let mut at = pos.clone();
         let mut moves = Vec::new();
