@@ -8,6 +8,9 @@ the median rate over the rounds and, per library, the median of its per-round ra
 Operations (each a per-call Python cost, as a training script or notebook pays it):
   legal moves     the legal-move list of a position (cshogi: list(board.legal_moves))
   push+pop        play a legal move and take it back (each library's own move value)
+  push+pop (code) the same with the move as an int (cshogi's 32-bit move, hayanagi's Move.code,
+                  rsshogi's move32)
+  push+pop (USI)  the same with the move as USI text (push_usi)
   board from SFEN set an existing board to an SFEN (set_sfen)
   set_hcp         set an existing board to 32 HCP bytes (cshogi's HuffmanCodedPos)
   CSA files       parse a CSA file of a whole game (times, comments, ending) from disk
@@ -93,6 +96,9 @@ def make_ops(sfens: list[str], paths: list[str]):
     cmoves = [next(iter(b.legal_moves)) for b in cboards]
     hmoves = [b.legal_moves()[0] for b in hboards]
     rmoves = [b.legal_moves()[0] for b in rboards]
+    hcodes = [m.code for m in hmoves]
+    rcodes = [b.legal_moves_move32()[0] for b in rboards]
+    usis = [m.usi for m in hmoves]  # the same text for every library (each lists its moves in its own order)
     hcps = hcp_bytes(sfens)
     cb, hb, rb = cshogi.Board(), hayanagi.Board(), rsshogi.core.Board()
     hcp_arrays = [np.frombuffer(h, dtype=cshogi.HuffmanCodedPos)[0]["hcp"] for h in hcps]
@@ -127,6 +133,27 @@ def make_ops(sfens: list[str], paths: list[str]):
             b = rboards[i % k]
             b.push_move(rmoves[i % k])
             b.pop()
+
+    def h_push_code(n):
+        for i in range(n):
+            b = hboards[i % k]
+            b.push(hcodes[i % k])
+            b.pop()
+
+    def r_push_code(n):
+        for i in range(n):
+            b = rboards[i % k]
+            b.push_move32(rcodes[i % k])
+            b.pop()
+
+    def usi_of(boards):
+        def run(n):
+            for i in range(n):
+                b = boards[i % k]
+                b.push_usi(usis[i % k])
+                b.pop()
+
+        return run
 
     def sfen_of(board):
         def run(n):
@@ -164,6 +191,8 @@ def make_ops(sfens: list[str], paths: list[str]):
     ops = {
         "legal moves": {"cshogi": c_legal, "hayanagi": h_legal, "rsshogi": r_legal},
         "push+pop": {"cshogi": c_push, "hayanagi": h_push, "rsshogi": r_push},
+        "push+pop (code)": {"cshogi": c_push, "hayanagi": h_push_code, "rsshogi": r_push_code},
+        "push+pop (USI)": {"cshogi": usi_of(cboards), "hayanagi": usi_of(hboards), "rsshogi": usi_of(rboards)},
         "board from SFEN": {"cshogi": sfen_of(cb), "hayanagi": sfen_of(hb), "rsshogi": sfen_of(rb)},
         "set_hcp": {"cshogi": c_hcp, "hayanagi": h_hcp, "rsshogi": r_hcp},
         "CSA files": {"cshogi": c_csa, "hayanagi": h_csa, "rsshogi": r_csa},

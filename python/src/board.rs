@@ -129,12 +129,109 @@ pub(crate) const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5
 pub struct Board {
     pub(crate) pos: Position,
     start: Position,
+    /// The moves recorded for the rules (repetition, perpetual check: each with whether it gave
+    /// check), up to the last `pending` one.
     history: History<Vec<Entry>>,
+    /// The moves played after the history's, not recorded yet, oldest first: push and pop only
+    /// play and take back moves, and status() records them (asking each whether it gave check).
+    pending: Vec<hayanagi::Undo>,
+    listed: Listed,
+}
+
+/// The legal moves this board has listed (legal_moves, legal_move_codes) at the plies it still
+/// holds, so that push plays a listed move without checking it a second time (as the JavaScript
+/// wrapper does with its lists).
+///
+/// A level is the list made when the history was `len` moves long. It stays the list of the
+/// position at that length for as long as the history never gets shorter than `len`: moves pushed
+/// after it and popped again restore that position exactly. So a pop to length `n` forgets the
+/// levels above `n`, and anything that replaces the position (set_sfen, set_hcp) forgets them all.
+#[derive(Default)]
+struct Listed {
+    /// The codes of every level, one after the other.
+    codes: Vec<u16>,
+    /// The levels, by increasing history length.
+    levels: Vec<Level>,
+}
+
+#[derive(Clone, Copy)]
+struct Level {
+    /// The history's length when the list was made.
+    len: usize,
+    /// Where its codes start in `codes` (they run to the next level's start or the end).
+    start: usize,
+    /// Whether it is every legal move (not one MoveFilter's).
+    full: bool,
+}
+
+impl Listed {
+    fn clear(&mut self) {
+        self.codes.clear();
+        self.levels.clear();
+    }
+
+    /// Forgets the levels made when the history was longer than `len`.
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        while let Some(top) = self.levels.last().copied() {
+            if top.len <= len {
+                break;
+            }
+            self.codes.truncate(top.start);
+            self.levels.pop();
+        }
+    }
+
+    /// Keeps `moves`, listed at history length `len` (a filtered list does not replace a full one).
+    fn record(&mut self, len: usize, moves: &[CoreMove], full: bool) {
+        self.truncate(len);
+        if let Some(top) = self.levels.last().copied()
+            && top.len == len
+        {
+            if top.full && !full {
+                return;
+            }
+            self.codes.truncate(top.start);
+            self.levels.pop();
+        }
+        let start = self.codes.len();
+        self.codes.extend(moves.iter().map(|mv| mv.to_bits()));
+        self.levels.push(Level { len, start, full });
+    }
+
+    /// True if `mv` is in the list of history length `len`.
+    #[inline]
+    fn holds(&self, len: usize, mv: CoreMove) -> bool {
+        match self.levels.last() {
+            Some(top) if top.len == len => {
+                self.codes.get(top.start..).is_some_and(|codes| contains(codes, mv.to_bits()))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// `codes.contains(&code)`, sixteen codes a step (one vector compare each).
+#[inline]
+fn contains(codes: &[u16], code: u16) -> bool {
+    let mut chunks = codes.chunks_exact(16);
+    for chunk in &mut chunks {
+        if chunk.iter().fold(false, |any, &c| any | (c == code)) {
+            return true;
+        }
+    }
+    chunks.remainder().contains(&code)
 }
 
 impl Board {
     pub(crate) fn with_start(pos: Position) -> Board {
-        Board { start: pos.clone(), pos, history: History::new(vec![Entry::EMPTY; 64]) }
+        Board {
+            start: pos.clone(),
+            pos,
+            history: History::new(vec![Entry::EMPTY; 64]),
+            pending: Vec::new(),
+            listed: Listed::default(),
+        }
     }
 
     /// The current position (for the array functions of `data`).
@@ -142,23 +239,118 @@ impl Board {
         &self.pos
     }
 
-    fn grow(&mut self) -> PyResult<()> {
+    /// Makes room in the history for `more` entries.
+    fn reserve(&mut self, more: usize) -> PyResult<()> {
+        let needed = self.history.len() + more;
+        if needed <= self.history.capacity() {
+            return Ok(());
+        }
         let old = core::mem::replace(&mut self.history, History::new(Vec::new()));
         let (len, start_key) = (old.len(), old.start_key());
         let mut storage = old.into_storage();
-        storage.resize(storage.len().max(32) * 2, Entry::EMPTY);
+        storage.resize(needed.max(32) * 2, Entry::EMPTY);
         self.history = History::from_parts(storage, len, start_key)
             .ok_or_else(|| PyRuntimeError::new_err("internal error: history storage"))?;
         Ok(())
     }
 
-    /// Plays a legal move and records it.
+    /// The number of moves played.
+    #[inline]
+    fn len(&self) -> usize {
+        self.history.len() + self.pending.len()
+    }
+
+    /// Plays a legal move (a move this board listed here is not checked again).
     #[inline]
     pub(crate) fn play(&mut self, py: Python<'_>, mv: CoreMove) -> PyResult<()> {
-        if self.history.len() == self.history.capacity() {
-            self.grow()?;
+        if !self.listed.holds(self.len(), mv) && !self.pos.is_legal(mv) {
+            return Err(errors::illegal_move(py, &self.pos, mv));
         }
-        self.history.play(&mut self.pos, mv).map_err(|e| self.history_error(py, e))
+        if self.pos.ply() == u64::MAX {
+            return Err(self.history_error(py, HistoryError::PlyLimit));
+        }
+        let undo = self.pos.play_unchecked(mv);
+        self.pending.push(undo);
+        Ok(())
+    }
+
+    /// Takes back the last move.
+    #[inline]
+    fn undo(&mut self, py: Python<'_>) -> PyResult<CoreMove> {
+        let mv = match self.pending.pop() {
+            Some(undo) => {
+                self.pos.undo_unchecked(undo);
+                undo.mv()
+            }
+            None => self.history.undo(&mut self.pos).map_err(|e| self.history_error(py, e))?,
+        };
+        self.listed.truncate(self.len());
+        Ok(mv)
+    }
+
+    /// Records the pending moves in the history: takes them back, then plays each again and
+    /// records it with the position it reached (the position ends where it was).
+    fn record_pending(&mut self) -> PyResult<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        self.reserve(self.pending.len())?;
+        let pending = core::mem::take(&mut self.pending);
+        for undo in pending.iter().rev() {
+            self.pos.undo_unchecked(*undo);
+        }
+        let mut result = Ok(());
+        for undo in &pending {
+            let again = self.pos.play_unchecked(undo.mv());
+            if result.is_ok() {
+                result = self.history.push(&self.pos, again);
+            }
+        }
+        result.map_err(|e| PyRuntimeError::new_err(format!("internal error: recording the moves: {e}")))
+    }
+
+    /// The last move played.
+    fn last_move(&self) -> Option<CoreMove> {
+        self.pending.last().map(|undo| undo.mv()).or_else(|| self.history.moves().next_back())
+    }
+
+    /// Reads a move argument and plays it: a Move, a hayanagi code (int) or USI text (str).
+    #[inline]
+    fn push_arg(&mut self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        // Exact types first: one pointer compare each (Move cannot be subclassed).
+        if let Ok(obj) = mv.cast_exact::<Move>() {
+            return self.play(py, obj.get().inner);
+        }
+        if mv.is_exact_instance_of::<PyInt>()
+            && let Ok(code) = mv.extract::<u16>()
+            && let Some(mv) = CoreMove::from_bits(code)
+        {
+            return self.play(py, mv);
+        }
+        if let Ok(text) = mv.cast::<PyString>() {
+            return self.push_text(py, text);
+        }
+        let mv = self.move_arg(py, mv)?;
+        self.play(py, mv)
+    }
+
+    /// Plays a legal move written in USI: its syntax read here, its legality checked once, by play.
+    #[inline]
+    fn push_text(&mut self, py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<()> {
+        let mv = match crate::fast::short_ascii(text)? {
+            Some((bytes, len)) => {
+                let usi = bytes.get(..len).unwrap_or_default();
+                CoreMove::from_usi_bytes(usi).map_err(|e| {
+                    let text = String::from_utf8_lossy(usi);
+                    errors::usi_move_error(py, Some(&self.pos), &text, e)
+                })?
+            }
+            None => {
+                let text: PyBackedStr = text.extract()?;
+                CoreMove::from_usi(&text).map_err(|e| errors::usi_move_error(py, Some(&self.pos), &text, e))?
+            }
+        };
+        self.play(py, mv)
     }
 
     fn history_error(&self, py: Python<'_>, e: HistoryError) -> PyErr {
@@ -184,19 +376,21 @@ impl Board {
 
     /// Board.push (a METH_O method, see `fast`): plays a legal Move, code or USI text.
     pub(crate) fn push_o(py: Python<'_>, slf: &Bound<'_, Board>, mv: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let mut board = slf.try_borrow_mut()?;
-        let mv = board.move_arg(py, mv)?;
-        board.play(py, mv)?;
+        slf.try_borrow_mut()?.push_arg(py, mv)?;
         Ok(py.None())
     }
 
     /// Board.push_usi: plays a legal move written in USI.
     pub(crate) fn push_usi_o(py: Python<'_>, slf: &Bound<'_, Board>, usi: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let text: PyBackedStr = usi.extract()?;
-        let mut board = slf.try_borrow_mut()?;
-        let mv = board.pos.parse_usi_move(&text).map_err(|e| errors::usi_move_error(py, Some(&board.pos), &text, e))?;
-        board.play(py, mv)?;
+        let text = usi.cast::<PyString>()?;
+        slf.try_borrow_mut()?.push_text(py, text)?;
         Ok(py.None())
+    }
+
+    /// Board.pop (a METH_NOARGS method, see `fast`): takes back the last move and returns it.
+    pub(crate) fn pop_o(py: Python<'_>, slf: &Bound<'_, Board>) -> PyResult<Py<PyAny>> {
+        let mv = slf.try_borrow_mut()?.undo(py)?;
+        moves::object(py, mv).map(Py::into_any)
     }
 
     /// Board.set_sfen: the position of an SFEN, the moves forgotten; nothing changes on an error.
@@ -242,7 +436,7 @@ impl Board {
 
     /// The moves played, oldest first.
     pub(crate) fn moves_played(&self) -> Vec<CoreMove> {
-        self.history.moves().collect()
+        self.history.moves().chain(self.pending.iter().map(|undo| undo.mv())).collect()
     }
 }
 
@@ -432,13 +626,13 @@ impl Board {
 
     /// Takes back the last move and returns it. Raises IndexError when no move was played.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
-        let mv = self.history.undo(&mut self.pos).map_err(|e| self.history_error(py, e))?;
+        let mv = self.undo(py)?;
         moves::object(py, mv)
     }
 
     /// The last move played, None at the start.
     fn peek(&self, py: Python<'_>) -> PyResult<Option<Py<Move>>> {
-        self.history.moves().next_back().map(|mv| moves::object(py, mv)).transpose()
+        self.last_move().map(|mv| moves::object(py, mv)).transpose()
     }
 
     /// The moves played since the start position, oldest first.
@@ -450,24 +644,18 @@ impl Board {
     /// The legal moves (those of one MoveFilter if given), as shared Move objects.
     #[pyo3(signature = (filter = None))]
     fn legal_moves<'py>(
-        &self,
+        &mut self,
         py: Python<'py>,
         filter: Option<&Bound<'_, MoveFilter>>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let list = match filter {
-            None => self.pos.legal_moves(),
-            Some(filter) => self.pos.legal_moves_of(filter.get().core()),
-        };
+        let list = self.listed_moves(filter);
         moves::list(py, list.as_slice())
     }
 
     /// The hayanagi codes (Move.code) of the legal moves (those of one MoveFilter if given).
     #[pyo3(signature = (filter = None))]
-    fn legal_move_codes(&self, filter: Option<&Bound<'_, MoveFilter>>) -> Vec<u16> {
-        let list = match filter {
-            None => self.pos.legal_moves(),
-            Some(filter) => self.pos.legal_moves_of(filter.get().core()),
-        };
+    fn legal_move_codes(&mut self, filter: Option<&Bound<'_, MoveFilter>>) -> Vec<u16> {
+        let list = self.listed_moves(filter);
         list.as_slice().iter().map(|mv| mv.to_bits()).collect()
     }
 
@@ -563,7 +751,8 @@ impl Board {
     /// The game status for the side to move: mate, no moves, repetition and perpetual check over
     /// the moves played, and, with max_ply, a draw once the move numbered max_ply was played.
     #[pyo3(signature = (max_ply = None))]
-    fn status(&self, py: Python<'_>, max_ply: Option<u64>) -> PyResult<Status> {
+    fn status(&mut self, py: Python<'_>, max_ply: Option<u64>) -> PyResult<Status> {
+        self.record_pending()?;
         self.history.status_with_max_ply(&self.pos, max_ply).map(Status::of).map_err(|e| self.history_error(py, e))
     }
 
@@ -772,13 +961,13 @@ impl Board {
         if !(scale.is_finite() && scale > 0.0) {
             return Err(pyo3::exceptions::PyValueError::new_err(format!("scale {scale} is not a positive number")));
         }
-        let last = if highlight_last { self.history.moves().next_back() } else { None };
+        let last = if highlight_last { self.last_move() } else { None };
         Ok(picture::svg(&self.pos, last, scale))
     }
 
     /// The SVG picture Jupyter shows for a board (Board.svg()).
     fn _repr_svg_(&self) -> String {
-        picture::svg(&self.pos, self.history.moves().next_back(), 1.0)
+        picture::svg(&self.pos, self.last_move(), 1.0)
     }
 
     /// Board.from_usi('<the USI command>').
@@ -802,13 +991,31 @@ impl Board {
         storage.resize(capacity, Entry::EMPTY);
         let history = History::from_parts(storage, self.history.len(), self.history.start_key())
             .unwrap_or_else(|| History::new(vec![Entry::EMPTY; 64]));
-        Board { pos: self.pos.clone(), start: self.start.clone(), history }
+        Board {
+            pos: self.pos.clone(),
+            start: self.start.clone(),
+            history,
+            pending: self.pending.clone(),
+            listed: Listed::default(),
+        }
     }
 
     fn reset_to(&mut self, pos: Position) {
         self.start = pos.clone();
         self.pos = pos;
         self.history.clear();
+        self.pending.clear();
+        self.listed.clear();
+    }
+
+    /// The legal moves (of one filter), kept as this ply's list for push.
+    fn listed_moves(&mut self, filter: Option<&Bound<'_, MoveFilter>>) -> hayanagi::MoveList {
+        let list = match filter {
+            None => self.pos.legal_moves(),
+            Some(filter) => self.pos.legal_moves_of(filter.get().core()),
+        };
+        self.listed.record(self.len(), list.as_slice(), filter.is_none());
+        list
     }
 
     /// A move argument that must be legal here.

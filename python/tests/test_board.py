@@ -388,3 +388,80 @@ def test_mate_alternatives_are_the_other_checks_that_mate_in_time():
         two.mate_alternatives(["G*9b"], 1, counting="none")
     with pytest.raises(TypeError):
         two.mate_alternatives("G*9b", 1)
+
+
+def test_a_listed_move_is_known_legal_only_in_the_position_it_was_listed_in():
+    # push plays a move of this board's own legal_moves() list at that ply without checking it again;
+    # the list is forgotten once the game goes back below that ply or the position is replaced.
+    board = Board.from_usi("startpos moves 7g7f 3c3d")
+    listed = board.legal_moves()
+    capture = Move.from_usi("8h2b+")
+    assert capture in listed
+    board.push(capture)
+    board.pop()
+    board.push(capture)  # again, from the same list
+    board.pop()
+    for _ in range(2):
+        board.pop()
+    board.push("2g2f")
+    board.push("3c3d")  # the same ply, another position: 7g still holds a pawn
+    with pytest.raises(hayanagi.MoveError) as info:
+        board.push(capture)
+    assert info.value.kind == "illegal" and board.usi() == "startpos moves 2g2f 3c3d"
+    board.set_sfen(hayanagi.STARTPOS)
+    board.legal_moves()
+    board.set_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1")
+    with pytest.raises(hayanagi.MoveError):
+        board.push("7g7f")
+    # A filtered list counts too; moves of a deeper ply stay listed while the game is above it.
+    board = Board()
+    checks = board.legal_moves(MoveFilter.NON_CAPTURES)
+    board.push(checks[0])
+    reply = board.legal_move_codes()[0]
+    board.push(reply)
+    board.pop()
+    board.push(reply)
+    assert len(board.moves) == 2 and board.status() == Status.NONE
+
+
+def test_status_sees_moves_pushed_and_popped_in_any_order():
+    board = Board()
+    cycle = ["2h3h", "8b7b", "3h2h", "7b8b"]
+    for _ in range(2):
+        for usi in cycle:
+            board.push(usi)
+        assert board.status() == Status.NONE
+    for usi in cycle[:3]:
+        board.push(usi)
+    board.pop()
+    board.push(cycle[2])
+    assert board.status() == Status.NONE
+    board.push(cycle[3])
+    assert board.status() == Status.DRAW_REPETITION  # the start position a fourth time
+    assert board.peek() == Move.from_usi("7b8b") and len(board.moves) == 12
+    copied = board.copy()
+    assert copied.status() == Status.DRAW_REPETITION and copied.moves == board.moves
+    board.pop()
+    assert board.status() == Status.NONE
+    board.push("7b8b")
+    assert board.status() == Status.DRAW_REPETITION
+    for _ in range(12):
+        board.pop()
+    with pytest.raises(IndexError):
+        board.pop()
+    assert board.status() == Status.NONE and board.peek() is None
+
+
+def test_push_usi_reads_any_str():
+    board = Board()
+    for bad in ["７g7f", "7g7f7g7f7g", "", "7g7"]:
+        with pytest.raises(hayanagi.MoveError):
+            board.push_usi(bad)
+        with pytest.raises(hayanagi.MoveError):
+            board.push(bad)
+    with pytest.raises(TypeError):
+        board.push_usi(7)  # type: ignore[arg-type]
+    board.push_usi("7g7f")
+    board.push("3c3d")
+    board.push_usi("8h2b+")
+    assert board.pop() == Move.from_usi("8h2b+") and board.pop().usi == "3c3d"
