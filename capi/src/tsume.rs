@@ -115,13 +115,8 @@ pub unsafe extern "C" fn hayanagi_tsume_solve(
     // SAFETY: the caller's contract.
     code(unsafe {
         with_position(pos, |pos| {
-            let table = table(table_ptr, entries)?;
-            if line.is_null() {
-                return Err(ErrorCode::NullPointer);
-            }
-            let mut solver = TsumeSolver::new(table).with_node_limit(node_limit).with_max_depth(max_depth);
-            let filler = Move::from_bits(0x8000 | 1).ok_or(ErrorCode::BadMove)?;
-            let mut moves = [filler; MAX_LINE];
+            let (mut solver, mut moves) =
+                prepare(table_ptr, entries, node_limit, max_depth, COUNTING_STRICT, &[line.is_null()])?;
             let room = capacity.min(MAX_LINE);
             let answer = solver.solve(pos, &mut moves[..room])?;
             put(nodes, solver.stats().nodes);
@@ -164,6 +159,34 @@ fn counting(value: i32) -> Result<TsumeCounting, ErrorCode> {
     }
 }
 
+/// `HAYANAGI_TSUME_COUNTING_STRICT`: what `hayanagi_tsume_solve` counts with (it counts nothing).
+const COUNTING_STRICT: i32 = 0;
+
+/// What every solver call opens with, in this order: the table checked, then the pointers that
+/// must not be NULL (`nulls`: whether each is), then the counting read; the solver with the call's
+/// limits, and a line buffer of `MAX_LINE` placeholder moves (an answer writes every slot it covers).
+///
+/// # Safety
+/// `table_ptr` and `entries` as [`hayanagi_tsume_init`].
+unsafe fn prepare<'a>(
+    table_ptr: *mut u64,
+    entries: usize,
+    node_limit: u64,
+    max_depth: u32,
+    counting_code: i32,
+    nulls: &[bool],
+) -> Result<(TsumeSolver<'a>, [Move; MAX_LINE]), ErrorCode> {
+    // SAFETY: the caller's contract.
+    let table = unsafe { table(table_ptr, entries) }?;
+    if nulls.contains(&true) {
+        return Err(ErrorCode::NullPointer);
+    }
+    let counting = counting(counting_code)?;
+    let filler = Move::from_bits(0x8000 | 1).ok_or(ErrorCode::BadMove)?;
+    let solver = TsumeSolver::new(table).with_node_limit(node_limit).with_max_depth(max_depth).with_counting(counting);
+    Ok((solver, [filler; MAX_LINE]))
+}
+
 /// Proves the shortest mate of `*pos` (C: `hayanagi_tsume_solve_shortest`).
 ///
 /// # Safety
@@ -187,15 +210,8 @@ pub unsafe extern "C" fn hayanagi_tsume_solve_shortest(
     // SAFETY: the caller's contract.
     code(unsafe {
         with_position(pos, |pos| {
-            let table = table(table_ptr, entries)?;
-            if line.is_null() {
-                return Err(ErrorCode::NullPointer);
-            }
-            let counting = counting(counting_code)?;
-            let mut solver =
-                TsumeSolver::new(table).with_node_limit(node_limit).with_max_depth(max_depth).with_counting(counting);
-            let filler = Move::from_bits(0x8000 | 1).ok_or(ErrorCode::BadMove)?;
-            let mut moves = [filler; MAX_LINE];
+            let (mut solver, mut moves) =
+                prepare(table_ptr, entries, node_limit, max_depth, counting_code, &[line.is_null()])?;
             let room = capacity.min(MAX_LINE);
             let found = solver.solve_shortest(pos, &mut moves[..room])?;
             put(nodes, solver.stats().nodes);
@@ -240,26 +256,19 @@ pub unsafe extern "C" fn hayanagi_tsume_alternatives(
     // SAFETY: the caller's contract.
     code(unsafe {
         with_position(pos, |pos| {
-            let table = table(table_ptr, entries)?;
-            if line.is_null() || plies.is_null() || moves.is_null() {
-                return Err(ErrorCode::NullPointer);
-            }
-            let counting = counting(counting_code)?;
+            let nulls = [line.is_null(), plies.is_null(), moves.is_null()];
+            let (mut solver, mut played) = prepare(table_ptr, entries, node_limit, max_depth, counting_code, &nulls)?;
             let length = u16::try_from(length).map_err(|_| ErrorCode::BadLength)?;
             if line_len > MAX_LINE {
                 return Err(ErrorCode::BadLength);
             }
-            let filler = Move::from_bits(0x8000 | 1).ok_or(ErrorCode::BadMove)?;
-            let mut played = [filler; MAX_LINE];
+            // `ply: usize::MAX` marks a slot not written (an alternative's ply is within the line).
+            let mut found = [TsumeAlternative { ply: usize::MAX, mv: played[0] }; MAX_ALTERNATIVES];
             for (i, slot) in played.iter_mut().enumerate().take(line_len) {
                 // SAFETY: `i < line_len`: within the caller's line.
                 let bits = core::ptr::read_unaligned(line.add(i));
                 *slot = Move::from_bits(bits).ok_or(ErrorCode::BadMove)?;
             }
-            let mut solver =
-                TsumeSolver::new(table).with_node_limit(node_limit).with_max_depth(max_depth).with_counting(counting);
-            // `ply: usize::MAX` marks a slot not written (an alternative's ply is within the line).
-            let mut found = [TsumeAlternative { ply: usize::MAX, mv: filler }; MAX_ALTERNATIVES];
             let room = capacity.min(MAX_ALTERNATIVES);
             let result = solver.alternatives(pos, &played[..line_len], length, &mut found[..room]);
             let written = match result {
