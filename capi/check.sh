@@ -41,7 +41,10 @@ cargo clippy --release -- -D warnings
 # Without the extended set too (the npm package's core module is built so).
 cargo clippy --release --no-default-features -- -D warnings
 cargo clippy --release --target wasm32-unknown-unknown -- -D warnings
+# With the game records (the records library, include/hayanagi_records.h).
+cargo clippy --release --features records -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --features records
 
 step "static and shared library (the header's constants are checked at compile time)"
 cargo build --release
@@ -97,6 +100,29 @@ g++ -std=c++11 -Wall -Wextra -Werror -I include capi/tests/link.cpp "$lib" -o "$
 gcc -std=c99 -Wall -Wextra -Werror -I include capi/tests/main.c "$target/debug/libhayanagi_capi.a" \
   -o "$out/capi-test-debug"
 "$out/capi-test-debug"
+
+step "the records library (include/hayanagi_records.h): exports, header, C test natively and under valgrind"
+# Its own target directory: the same crate with the records feature, so the same file names.
+records_target="$target/records-lib"
+(cd capi && CARGO_TARGET_DIR="$records_target" cargo build --release --features records)
+records_lib="$records_target/release/libhayanagi_capi.a"
+# Exactly the functions of both headers are exported (the shared library: nothing else global).
+plain_declared="$declared"
+declared=$(grep -ohE '\bhayanagi_[a-z0-9_]+\(' include/hayanagi.h include/hayanagi_records.h | tr -d '(' | sort -u)
+check_exports "$records_lib" hayanagi -g
+check_exports "$records_target/release/libhayanagi_capi.so" all -D
+declared="$plain_declared"
+gcc -std=c99 -pedantic-errors -Wall -Wextra -Werror -fsyntax-only -x c -I include include/hayanagi_records.h
+g++ -std=c++98 -pedantic-errors -Wall -Wextra -Werror -fsyntax-only -x c++ -I include include/hayanagi_records.h
+g++ -std=c++17 -pedantic-errors -Wall -Wextra -Werror -fsyntax-only -x c++ -I include include/hayanagi_records.h
+gcc -std=c99 -Wall -Wextra -Werror -I include capi/tests/records.c "$records_lib" -o "$out/records-test"
+"$out/records-test"
+t=$(date +%s.%N)
+valgrind -q --error-exitcode=99 --leak-check=full "$out/records-test"
+echo "records test under valgrind: $(since "$t") s"
+# The whole plain C test against the records library too (it is a superset).
+gcc -std=c99 -Wall -Wextra -Werror -I include capi/tests/main.c "$records_lib" -o "$out/capi-test-records-lib"
+"$out/capi-test-records-lib" > /dev/null
 
 step "the C perft benchmark (counts agree; the README's speed numbers come from deeper runs)"
 gcc -O2 -std=c99 -Wall -Wextra -Werror -I include capi/bench/perft.c "$lib" -o "$out/bench"

@@ -319,6 +319,7 @@ extern "C" {
 #define HAYANAGI_ERR_MISALIGNED (-13)       /* history storage not aligned for uint64_t */
 #define HAYANAGI_ERR_NOT_A_HISTORY (-14)    /* the history storage was not set up by hayanagi_history_init */
 #define HAYANAGI_ERR_NOT_A_READER (-15)     /* the record reader was not set up by hayanagi_record_reader_init */
+#define HAYANAGI_ERR_NOT_A_GAME (-16)       /* the game arena was not written by hayanagi_game_read or _new */
 /* SFEN (also inside a USI position command). */
 #define HAYANAGI_ERR_SFEN_MISSING_FIELD (-20)           /* the text ends before a field */
 #define HAYANAGI_ERR_SFEN_EMPTY_FIELD (-21)             /* two spaces, a space at the start or end, or "" */
@@ -412,6 +413,62 @@ extern "C" {
 /* The tsume solver (hayanagi_tsume_solve). */
 #define HAYANAGI_ERR_TSUME_NO_DEFENDER_KING (-124)  /* the defender (side not to move) has no king */
 #define HAYANAGI_ERR_TSUME_ATTACKER_IN_CHECK (-125) /* the attacker (side to move) is in check */
+/* Game records (hayanagi_records.h); the hayanagi_game_error's line, column, ply and message say
+   where and what. A record's CSA and Japanese moves give the HAYANAGI_ERR_CSA_* and _JAPANESE_*
+   codes, its start position the SFEN rule codes, an illegal move HAYANAGI_ERR_ILLEGAL_MOVE. */
+#define HAYANAGI_ERR_GAME_ENCODING (-130)            /* the bytes are not text in the encoding */
+#define HAYANAGI_ERR_GAME_SYNTAX (-131)              /* something else was expected (the message says what) */
+#define HAYANAGI_ERR_GAME_MOVE_NUMBER (-132)         /* a KIF move number that is not the next one */
+#define HAYANAGI_ERR_GAME_MOVE_AFTER_END (-133)      /* a move after the end of the game */
+#define HAYANAGI_ERR_GAME_UNKNOWN_HANDICAP (-134)    /* an unknown 手合割 name */
+#define HAYANAGI_ERR_GAME_POSITION_AFTER_MOVES (-135) /* a start position line after the first move */
+#define HAYANAGI_ERR_GAME_NO_DIAGRAM (-136)          /* a 手合割 that needs a board diagram, without one */
+#define HAYANAGI_ERR_GAME_ENDING_CONTRADICTS (-137)  /* 詰み where the side to move is not mated */
+#define HAYANAGI_ERR_GAME_VARIATION_PLY (-138)       /* a variation at a ply its line does not have */
+#define HAYANAGI_ERR_GAME_UNSUPPORTED (-139)         /* a kind this build has no code for (see the message) */
+
+/* ----- game records (the functions are in hayanagi_records.h, the records library) ----- */
+
+/* Formats: hayanagi_game_read's `format` (DETECT: guessed as the records crate guesses) and result. */
+#define HAYANAGI_GAME_FORMAT_DETECT (-1)
+#define HAYANAGI_GAME_FORMAT_CSA 0
+#define HAYANAGI_GAME_FORMAT_KIF 1
+#define HAYANAGI_GAME_FORMAT_KI2 2
+#define HAYANAGI_GAME_FORMAT_USI 3
+#define HAYANAGI_GAME_FORMAT_JKF 4
+/* Text encodings (DETECT when reading: a BOM or declaration, else UTF-8 if valid, else Shift_JIS). */
+#define HAYANAGI_GAME_ENCODING_DETECT (-1)
+#define HAYANAGI_GAME_ENCODING_UTF8 0
+#define HAYANAGI_GAME_ENCODING_SHIFT_JIS 1
+/* How a game ended (hayanagi_game_ending, hayanagi_game_set_ending). */
+#define HAYANAGI_ENDING_NONE 0
+#define HAYANAGI_ENDING_RESIGN 1          /* 投了, %TORYO */
+#define HAYANAGI_ENDING_ABORT 2           /* 中断, %CHUDAN */
+#define HAYANAGI_ENDING_REPETITION 3      /* 千日手, %SENNICHITE */
+#define HAYANAGI_ENDING_IMPASSE 4         /* 持将棋, %JISHOGI */
+#define HAYANAGI_ENDING_MAX_MOVES 5       /* 最大手数, %MAX_MOVES */
+#define HAYANAGI_ENDING_MATE 6            /* 詰み, %TSUMI */
+#define HAYANAGI_ENDING_NO_MATE 7         /* 不詰, %FUZUMI */
+#define HAYANAGI_ENDING_TIME_UP 8         /* 切れ負け, %TIME_UP */
+#define HAYANAGI_ENDING_ILLEGAL_MOVE 9    /* 反則負け, %ILLEGAL_MOVE */
+#define HAYANAGI_ENDING_ILLEGAL_ACTION 10 /* 反則勝ち, %+ILLEGAL_ACTION / %-ILLEGAL_ACTION */
+#define HAYANAGI_ENDING_DECLARATION 11    /* 入玉勝ち, %KACHI */
+#define HAYANAGI_ENDING_WIN_BY_DEFAULT 12 /* 不戦勝 */
+#define HAYANAGI_ENDING_LOSS_BY_DEFAULT 13 /* 不戦敗 */
+#define HAYANAGI_ENDING_ERROR 14          /* %ERROR */
+#define HAYANAGI_ENDING_TAKE_BACK 15      /* 待った, %MATTA */
+#define HAYANAGI_ENDING_SEALED 16         /* 封じ手 */
+/* A winner beside HAYANAGI_BLACK and HAYANAGI_WHITE; DEFAULT: the ending's usual winner. */
+#define HAYANAGI_NO_WINNER (-1)
+#define HAYANAGI_DEFAULT_WINNER (-2)
+/* hayanagi_game_comment's `which`. */
+#define HAYANAGI_GAME_COMMENTS_START 0 /* before the first move */
+#define HAYANAGI_GAME_COMMENTS_END 1   /* after the ending */
+/* The bytes of hayanagi_game_error's message, its NUL included. */
+#define HAYANAGI_GAME_MESSAGE_SIZE 256
+/* The bytes of a game with no move, header or comment; each move takes 24 more, each header 16, and
+   each string its length + 1. */
+#define HAYANAGI_GAME_FIXED_SIZE 576
 
 /* ----- types ----- */
 

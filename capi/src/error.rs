@@ -87,6 +87,9 @@ error_codes! {
     /// The record reader does not carry the tag `hayanagi_record_reader_init` writes.
     NotAReader = -15, "HAYANAGI_ERR_NOT_A_READER",
         c"the record reader does not carry the tag hayanagi_record_reader_init writes (zeroed or never written?)";
+    /// The game arena does not carry the tag `hayanagi_game_read` and `hayanagi_game_new` write.
+    NotAGame = -16, "HAYANAGI_ERR_NOT_A_GAME",
+        c"the game arena does not carry the tag hayanagi_game_read or hayanagi_game_new writes (zeroed or never written?)";
 
     /// [`SfenErrorKind::MissingField`].
     SfenMissingField = -20, "HAYANAGI_ERR_SFEN_MISSING_FIELD", c"SFEN: a field is missing";
@@ -278,6 +281,33 @@ error_codes! {
     /// [`hayanagi::TsumeError::AttackerInCheck`].
     TsumeAttackerInCheck = -125, "HAYANAGI_ERR_TSUME_ATTACKER_IN_CHECK",
         c"not a tsume: the attacker (the side to move) is in check";
+
+    /// `hayanagi_records::ReadErrorKind::Encoding`.
+    GameEncoding = -130, "HAYANAGI_ERR_GAME_ENCODING", c"game record: the bytes are not text in the encoding";
+    /// `hayanagi_records::ReadErrorKind::Expected`.
+    GameSyntax = -131, "HAYANAGI_ERR_GAME_SYNTAX",
+        c"game record: something else was expected here (the error's message says what)";
+    /// `hayanagi_records::ReadErrorKind::MoveNumber`.
+    GameMoveNumber = -132, "HAYANAGI_ERR_GAME_MOVE_NUMBER", c"game record: a KIF move number that is not the next one";
+    /// `hayanagi_records::ReadErrorKind::MoveAfterEnd`, `WriteErrorKind::MoveAfterEnd`.
+    GameMoveAfterEnd = -133, "HAYANAGI_ERR_GAME_MOVE_AFTER_END", c"game record: a move after the end of the game";
+    /// `hayanagi_records::ReadErrorKind::UnknownHandicap`.
+    GameUnknownHandicap = -134, "HAYANAGI_ERR_GAME_UNKNOWN_HANDICAP", c"game record: an unknown 手合割 (handicap) name";
+    /// `hayanagi_records::ReadErrorKind::PositionAfterMoves`.
+    GamePositionAfterMoves = -135, "HAYANAGI_ERR_GAME_POSITION_AFTER_MOVES",
+        c"game record: a start position line after the first move";
+    /// `hayanagi_records::ReadErrorKind::NoDiagram`.
+    GameNoDiagram = -136, "HAYANAGI_ERR_GAME_NO_DIAGRAM",
+        c"game record: a 手合割 that says a board diagram gives the start, without one";
+    /// `hayanagi_records::ReadErrorKind::EndingContradicts`, `WriteErrorKind::EndingContradicts`.
+    GameEndingContradicts = -137, "HAYANAGI_ERR_GAME_ENDING_CONTRADICTS",
+        c"game record: an ending the position contradicts (詰み where the side to move is not mated)";
+    /// `hayanagi_records::WriteErrorKind::VariationPly`.
+    GameVariationPly = -138, "HAYANAGI_ERR_GAME_VARIATION_PLY",
+        c"game record: a variation at a ply its line does not have";
+    /// A kind of error or ending that this build of the C API has no code for (a newer hayanagi-records).
+    GameUnsupported = -139, "HAYANAGI_ERR_GAME_UNSUPPORTED",
+        c"game record: something this build of the C API has no code for (the error's message says what)";
 }
 
 /// The message for a code that is not one of ours.

@@ -92,7 +92,7 @@ struct Define {
 
 /// Every `#define` of the header, scanned once.
 struct Defines {
-    entries: [Define; 256],
+    entries: [Define; 384],
     len: usize,
 }
 
@@ -101,7 +101,7 @@ const DEFINES: Defines = scan();
 const fn scan() -> Defines {
     let h = HEADER;
     let mut defines =
-        Defines { entries: [Define { name_at: 0, name_len: 0, rest_at: 0, rest_end: 0, value: None }; 256], len: 0 };
+        Defines { entries: [Define { name_at: 0, name_len: 0, rest_at: 0, rest_end: 0, value: None }; 384], len: 0 };
     let mut start = 0;
     while start < h.len() {
         let mut end = start;
@@ -429,4 +429,47 @@ const _: () = {
         count_defines("HAYANAGI_TSUME_") == ANSWERS.len() + COUNTINGS.len() + 3,
         "include/hayanagi.h: an unknown HAYANAGI_TSUME_*"
     );
+};
+
+// The game records' constants (the `records` feature).
+#[cfg(feature = "records")]
+const _: () = {
+    use crate::game::{
+        COMMENTS_END, COMMENTS_START, DEFAULT_WINNER, DETECT, ENCODINGS, ENDINGS, FIXED_SIZE, FORMATS, MESSAGE_SIZE,
+        NO_WINNER,
+    };
+    let mut i = 0;
+    while i < FORMATS.len() {
+        if defined(FORMATS[i].0) != i as i64 {
+            panic!("{}", FORMATS[i].0);
+        }
+        i += 1;
+    }
+    assert!(defined("HAYANAGI_GAME_FORMAT_DETECT") == DETECT as i64);
+    assert!(count_defines("HAYANAGI_GAME_FORMAT_") == FORMATS.len() + 1, "an unknown HAYANAGI_GAME_FORMAT_*");
+    let mut i = 0;
+    while i < ENCODINGS.len() {
+        if defined(ENCODINGS[i].0) != i as i64 {
+            panic!("{}", ENCODINGS[i].0);
+        }
+        i += 1;
+    }
+    assert!(defined("HAYANAGI_GAME_ENCODING_DETECT") == DETECT as i64);
+    assert!(count_defines("HAYANAGI_GAME_ENCODING_") == ENCODINGS.len() + 1, "an unknown HAYANAGI_GAME_ENCODING_*");
+    let mut i = 0;
+    while i < ENDINGS.len() {
+        if defined(ENDINGS[i].0) != i as i64 + 1 {
+            panic!("{}", ENDINGS[i].0);
+        }
+        i += 1;
+    }
+    assert!(defined("HAYANAGI_ENDING_NONE") == 0);
+    assert!(count_defines("HAYANAGI_ENDING_") == ENDINGS.len() + 1, "an unknown HAYANAGI_ENDING_*");
+    assert!(defined("HAYANAGI_NO_WINNER") == NO_WINNER as i64);
+    assert!(defined("HAYANAGI_DEFAULT_WINNER") == DEFAULT_WINNER as i64);
+    assert!(defined("HAYANAGI_GAME_COMMENTS_START") == COMMENTS_START as i64);
+    assert!(defined("HAYANAGI_GAME_COMMENTS_END") == COMMENTS_END as i64);
+    assert!(defined("HAYANAGI_GAME_MESSAGE_SIZE") == MESSAGE_SIZE as i64);
+    assert!(defined("HAYANAGI_GAME_FIXED_SIZE") == FIXED_SIZE as i64);
+    assert!(size_of::<crate::GameError>() == 16 + MESSAGE_SIZE);
 };

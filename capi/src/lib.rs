@@ -16,15 +16,22 @@
 //!   the release build is checked for a reachable panic (the panic handler calls `abort`, and
 //!   `capi/check.sh` fails if the linked library refers to it; the WebAssembly module would import
 //!   it, and the Node test instantiates it with no imports).
+//! - **Game records are the exception, and only with the `records` feature** (`game.rs`,
+//!   `include/hayanagi_records.h`): they read and write through hayanagi-records, which builds the
+//!   record on the heap during the call (freed before it returns); the game is kept in the caller's
+//!   arena. That build links std, so it has std's panic handler, not the one below.
 //! - **The header cannot drift.** `header.rs` reads `include/hayanagi.h` at compile time and
 //!   asserts every size, status and error code against this crate: a mismatch fails the build.
 
-#![no_std]
+// The `records` feature (the game-record functions) links std: hayanagi-records uses the heap.
+#![cfg_attr(not(feature = "records"), no_std)]
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 mod error;
+#[cfg(feature = "records")]
+mod game;
 mod header;
 mod history;
 // The npm package's own exports (hayanagi_js_*; owned by the npm side, not in the header): only in
@@ -50,6 +57,13 @@ mod tsume;
 
 pub use error::ErrorCode;
 pub use error::hayanagi_error_message;
+#[cfg(feature = "records")]
+pub use game::{
+    GameEnding, GameError, GameMove, hayanagi_game_add_header, hayanagi_game_add_move, hayanagi_game_comment,
+    hayanagi_game_ending, hayanagi_game_header, hayanagi_game_header_count, hayanagi_game_move,
+    hayanagi_game_move_count, hayanagi_game_new, hayanagi_game_read, hayanagi_game_set_ending, hayanagi_game_size,
+    hayanagi_game_start, hayanagi_game_variation_count, hayanagi_game_write,
+};
 pub use history::{
     HistoryEntryRecord, hayanagi_history_clear, hayanagi_history_init, hayanagi_history_len, hayanagi_history_moves,
     hayanagi_history_play, hayanagi_history_status, hayanagi_history_undo, hayanagi_position_from_usi_with_history,
@@ -108,8 +122,8 @@ pub extern "C" fn hayanagi_version() -> *const core::ffi::c_char {
 // With panic = "abort" a panic ends here. No code path should reach it: the release build is checked
 // for a reference to `abort` (capi/check.sh), and in WebAssembly `abort` would be an import, which
 // the module must not have. Not in a fuzzing build (`cargo fuzz` sets `--cfg fuzzing`), whose binary
-// links std, which has its own.
-#[cfg(not(any(test, fuzzing)))]
+// links std, which has its own, nor with the `records` feature, which links std.
+#[cfg(not(any(test, fuzzing, feature = "records")))]
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {
     unsafe extern "C" {
@@ -123,6 +137,6 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 // unwinding personality although with panic = "abort" nothing unwinds: C programs could not link the
 // debug library without this definition. Release builds use LTO, which drops the reference, so they
 // export nothing more than the header's functions.
-#[cfg(all(debug_assertions, not(any(test, fuzzing))))]
+#[cfg(all(debug_assertions, not(any(test, fuzzing, feature = "records"))))]
 #[unsafe(no_mangle)]
 extern "C" fn rust_eh_personality() {}

@@ -1,0 +1,403 @@
+//! The C API's game records (include/hayanagi_records.h, capi/src/game.rs) against hayanagi-records
+//! as the shadow: fuzzed text read with fuzzed format and encoding codes into arenas of every size
+//! at any alignment; the result must be the shadow's (the same error with its line, column and
+//! message, or the same game: start, moves, times, comments, headers, ending, variation count);
+//! a too-small arena or buffer gets the size needed and is left unchanged; what is read writes the
+//! text the shadow writes in the fuzzed format and encoding; moves, headers and endings added to a
+//! game are refused or kept as the shadow's `Record::check` says; games that no call wrote (zeroed,
+//! cut short, NULL) are refused.
+//!
+//! Input: a control byte string, then the text. The first byte picks the text: the fuzz bytes
+//! themselves, or a seed record with fuzzed bytes written over it.
+
+#![no_main]
+
+use core::ffi::c_char;
+use core::ptr;
+
+use hayanagi::{Color, Move};
+use hayanagi_capi::{self as c, ErrorCode, GameEnding, GameError, GameMove, PositionRecord};
+use hayanagi_records::{Ending, Format, Outcome, Record, RecordMove, TextEncoding, decode};
+use libfuzzer_sys::fuzz_target;
+
+// From include/hayanagi.h.
+const FIXED_SIZE: usize = 576;
+const MESSAGE_SIZE: usize = 256;
+const POSITION_SIZE: usize = 512;
+const FORMATS: [Format; 5] = [Format::Csa, Format::Kif, Format::Ki2, Format::Usi, Format::Jkf];
+const ENCODINGS: [TextEncoding; 2] = [TextEncoding::Utf8, TextEncoding::ShiftJis];
+const ENDINGS: [Ending; 16] = [
+    Ending::Resign,
+    Ending::Abort,
+    Ending::Repetition,
+    Ending::Impasse,
+    Ending::MaxMoves,
+    Ending::Mate,
+    Ending::NoMate,
+    Ending::TimeUp,
+    Ending::IllegalMove,
+    Ending::IllegalAction,
+    Ending::Declaration,
+    Ending::WinByDefault,
+    Ending::LossByDefault,
+    Ending::Error,
+    Ending::TakeBack,
+    Ending::Sealed,
+];
+const CANARY: u8 = 0xa5;
+
+/// Records that reach past the first line: a fuzzed text rarely does.
+const SEEDS: [&str; 5] = [
+    "#KIF version=2.0 encoding=UTF-8\n開始日時：2026/12/02\n手合割：平手\n先手：羽生\n*前\n   1 ７六歩(77)   ( 0:01/00:00:01)\n*初手\n   2 ３四歩(33)   ( 0:02/00:00:02)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 投了\nまで4手で後手の勝ち\n\n変化：2手\n   2 ８四歩(83)\n",
+    "V2.2\nN+A\nN-B\n$EVENT:test\nPI\n+\n+7776FU\nT3\n'c\n-3334FU\n+8822UM\n-3122GI\n%TORYO\n",
+    "手合割：平手\n▲７六歩 △３四歩 ▲２二角成 △同銀\nまで4手で中断\n",
+    "startpos moves 7g7f 3c3d 8h2b+ 3a2b\n",
+    "{\"header\":{\"先手\":\"A\"},\"moves\":[{},{\"move\":{\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"},\"comments\":[\"x\"]}]}",
+];
+
+struct Input<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Input<'a> {
+    fn byte(&mut self) -> u8 {
+        let (&first, rest) = self.data.split_first().unwrap_or((&0, &[]));
+        self.data = rest;
+        first
+    }
+
+    fn i32_small(&mut self) -> i32 {
+        i32::from(self.byte() as i8)
+    }
+}
+
+/// A C code from a fuzzed byte: mostly valid, sometimes -1 (detect) or out of range.
+fn code(b: u8, count: usize) -> i32 {
+    match b % 16 {
+        14 => -1,
+        15 => i32::from(b as i8) - 100,
+        n => i32::from(n) % (count as i32 + 1),
+    }
+}
+
+/// The shadow's message as the C error holds it: cut at a character to fit with its NUL.
+fn message_of(text: &str) -> Vec<u8> {
+    let mut len = text.len().min(MESSAGE_SIZE - 1);
+    while !text.is_char_boundary(len) {
+        len -= 1;
+    }
+    text.as_bytes()[..len].to_vec()
+}
+
+fn c_message(error: &GameError) -> &[u8] {
+    let end = error.message.iter().position(|&b| b == 0).expect("the message is NUL-terminated");
+    &error.message[..end]
+}
+
+fn empty_error() -> GameError {
+    GameError { code: 99, line: -1, column: -1, ply: -1, message: [CANARY; MESSAGE_SIZE] }
+}
+
+/// The C game at `game` holds `record`'s main line.
+fn check_game(game: *const u8, record: &Record, variations: usize) {
+    // SAFETY: `game` is a game the library wrote.
+    unsafe {
+        assert_eq!(c::hayanagi_game_move_count(game), record.moves.len() as i32);
+        assert_eq!(c::hayanagi_game_variation_count(game), variations as i32);
+        let mut start = [0u8; POSITION_SIZE + 1];
+        let out = start.as_mut_ptr().add(1).cast::<PositionRecord>();
+        assert_eq!(c::hayanagi_game_start(game, out), 0);
+        let mut sfen = [0 as c_char; 256];
+        assert!(c::hayanagi_position_sfen(out, sfen.as_mut_ptr(), sfen.len(), ptr::null_mut()) > 0);
+        let sfen = core::ffi::CStr::from_ptr(sfen.as_ptr()).to_str().unwrap();
+        assert_eq!(sfen, record.start.sfen().to_string());
+        for (i, m) in record.moves.iter().enumerate() {
+            let mut out = GameMove { mv: 0, has_time: 7, time_ms: 7, comment: ptr::null(), comment_len: 7 };
+            assert_eq!(c::hayanagi_game_move(game, i, &mut out), 0);
+            assert_eq!(out.mv, m.mv.to_bits());
+            assert_eq!((out.has_time != 0, out.time_ms), (m.time_ms.is_some(), m.time_ms.unwrap_or(0)));
+            let comment = core::slice::from_raw_parts(out.comment.cast::<u8>(), out.comment_len + 1);
+            assert_eq!(&comment[..out.comment_len], m.comments.join("\n").as_bytes());
+            assert_eq!(comment[out.comment_len], 0);
+        }
+        let mut out = GameMove { mv: 0, has_time: 0, time_ms: 0, comment: ptr::null(), comment_len: 0 };
+        assert_eq!(c::hayanagi_game_move(game, record.moves.len(), &mut out), ErrorCode::OutOfRange.code());
+        assert_eq!(c::hayanagi_game_header_count(game), record.headers.len() as i32);
+        for (i, (key, value)) in record.headers.iter().enumerate() {
+            let (mut k, mut kl, mut v, mut vl) = (ptr::null(), 0, ptr::null(), 0);
+            assert_eq!(c::hayanagi_game_header(game, i, &mut k, &mut kl, &mut v, &mut vl), 0);
+            assert_eq!(core::slice::from_raw_parts(k.cast::<u8>(), kl), key.as_bytes());
+            assert_eq!(core::slice::from_raw_parts(v.cast::<u8>(), vl), value.as_bytes());
+        }
+        for (which, lines) in [(0, &record.comments), (1, &record.end_comments)] {
+            let (mut s, mut len) = (ptr::null(), 0);
+            assert_eq!(c::hayanagi_game_comment(game, which, &mut s, &mut len), 0);
+            assert_eq!(core::slice::from_raw_parts(s.cast::<u8>(), len), lines.join("\n").as_bytes());
+        }
+        let mut end = GameEnding { ending: 99, winner: 99, has_time: 99, time_ms: 99 };
+        assert_eq!(c::hayanagi_game_ending(game, &mut end), 0);
+        match record.outcome {
+            None => assert_eq!((end.ending, end.winner, end.has_time), (0, -1, 0)),
+            Some(o) => {
+                let ending = ENDINGS.iter().position(|&e| e == o.ending).unwrap() as i32 + 1;
+                let winner = o.winner.map_or(-1, |c| c.index() as i32);
+                assert_eq!((end.ending, end.winner), (ending, winner));
+                assert_eq!((end.has_time != 0, end.time_ms), (o.time_ms.is_some(), o.time_ms.unwrap_or(0)));
+            }
+        }
+    }
+}
+
+/// The main line of `record` (what a game keeps).
+fn main_line(record: &Record) -> Record {
+    let mut main = record.clone();
+    main.variations.clear();
+    main
+}
+
+/// Writes the game at `game` in a fuzzed format and encoding, against the shadow.
+fn check_write(input: &mut Input, game: *const u8, shadow: &Record) {
+    let (f, e) = (code(input.byte(), FORMATS.len()), code(input.byte(), ENCODINGS.len()));
+    let expected = match (
+        usize::try_from(f).ok().and_then(|i| FORMATS.get(i)),
+        usize::try_from(e).ok().and_then(|i| ENCODINGS.get(i)),
+    ) {
+        (Some(&format), Some(&encoding)) => Some(shadow.write_bytes(format, encoding)),
+        _ => None,
+    };
+    let mut buf = vec![CANARY; 1 << 16];
+    let size = if input.byte().is_multiple_of(4) { usize::from(input.byte()) } else { buf.len() };
+    let mut needed = 0usize;
+    let mut error = empty_error();
+    // SAFETY: `buf` has at least `size` bytes.
+    let r = unsafe { c::hayanagi_game_write(game, f, e, buf.as_mut_ptr().cast(), size, &mut needed, &mut error) };
+    assert_eq!(error.code, if r >= 0 { 0 } else { r });
+    match expected {
+        None => assert_eq!(r, ErrorCode::OutOfRange.code()),
+        Some(Err(we)) => {
+            assert!(r < 0);
+            assert_eq!(error.ply as usize, we.ply);
+            assert_eq!(c_message(&error), message_of(&we.to_string()));
+        }
+        Some(Ok(text)) => {
+            assert_eq!(needed, text.len() + 1);
+            if text.len() >= size {
+                assert_eq!(r, ErrorCode::BufferTooSmall.code());
+                assert!(buf.iter().all(|&b| b == CANARY));
+            } else {
+                assert_eq!(r, text.len() as i32);
+                assert_eq!(&buf[..text.len()], &text[..]);
+                assert_eq!(buf[text.len()], 0);
+            }
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut input = Input { data };
+    let pick = input.byte();
+    let control_len = usize::from(input.byte() % 32);
+    let (control, text_part) = input.data.split_at(control_len.min(input.data.len()));
+    let mut control = Input { data: control };
+    let mut text: Vec<u8> = text_part.to_vec();
+    if !pick.is_multiple_of(3) {
+        // A seed with fuzzed bytes written over it at fuzzed places.
+        let mut seed = SEEDS[usize::from(pick) % SEEDS.len()].as_bytes().to_vec();
+        for pair in text_part.chunks(2).take(4) {
+            if let [at, value] = *pair {
+                let at = usize::from(at) % (seed.len() + 1);
+                if at < seed.len() {
+                    seed[at] = value;
+                }
+            }
+        }
+        if pick.is_multiple_of(7) {
+            seed = TextEncoding::ShiftJis.encode(&String::from_utf8_lossy(&seed));
+        }
+        text = seed;
+    }
+    let (f, e) = (code(control.byte(), FORMATS.len()), code(control.byte(), ENCODINGS.len()));
+    let format =
+        if f == -1 { Some(None) } else { usize::try_from(f).ok().and_then(|i| FORMATS.get(i)).map(|&f| Some(f)) };
+    let encoding =
+        if e == -1 { Some(None) } else { usize::try_from(e).ok().and_then(|i| ENCODINGS.get(i)).map(|&e| Some(e)) };
+
+    // The shadow.
+    let shadow = match (format, encoding) {
+        (Some(format), Some(encoding)) => Some(decode(&text, encoding).and_then(|(t, _)| {
+            let read = format.unwrap_or_else(|| Format::detect(t.trim_start_matches('\u{feff}')));
+            Record::read_str(&t, format).map(|r| (r, read))
+        })),
+        _ => None,
+    };
+
+    // Read into an arena at a fuzzed alignment, of a fuzzed size.
+    let offset = usize::from(control.byte() % 8);
+    let mut arena = vec![CANARY; 1 << 17];
+    let size_pick = control.byte();
+    let full = arena.len() - offset;
+    let size = match size_pick % 4 {
+        0 => usize::from(control.byte()) * 8,
+        1 => FIXED_SIZE + usize::from(control.byte()) * 4,
+        _ => full,
+    };
+    let game = arena[offset..].as_mut_ptr();
+    let mut needed = 12345usize;
+    let mut error = empty_error();
+    // SAFETY: `text` is readable; `game` has `size <= full` writable bytes.
+    let r =
+        unsafe { c::hayanagi_game_read(text.as_ptr().cast(), text.len(), f, e, game, size, &mut needed, &mut error) };
+    assert_eq!(error.code, if r >= 0 { 0 } else { r });
+    let Some(shadow) = shadow else {
+        assert_eq!(r, ErrorCode::OutOfRange.code());
+        assert!(arena.iter().all(|&b| b == CANARY));
+        return;
+    };
+    let (record, read) = match shadow {
+        Err(re) => {
+            assert!(r < 0, "the shadow refused: {re}");
+            assert_ne!(r, ErrorCode::BufferTooSmall.code());
+            assert_eq!((error.line as usize, error.column as usize, error.ply), (re.line, re.column, 0));
+            assert_eq!(c_message(&error), message_of(&re.to_string()));
+            assert_eq!(needed, 12345);
+            assert!(arena.iter().all(|&b| b == CANARY));
+            return;
+        }
+        Ok(ok) => ok,
+    };
+    let game_size = needed;
+    assert!(game_size >= FIXED_SIZE);
+    if game_size > size {
+        assert_eq!(r, ErrorCode::BufferTooSmall.code());
+        assert!(arena.iter().all(|&b| b == CANARY));
+        return;
+    }
+    assert_eq!(r, FORMATS.iter().position(|&f| f == read).unwrap() as i32);
+    assert!(arena[..offset].iter().chain(&arena[offset + game_size..]).all(|&b| b == CANARY));
+    // SAFETY: a game the library wrote.
+    assert_eq!(unsafe { c::hayanagi_game_size(game) } as usize, game_size);
+    let variations = record.variations.iter().map(|v| v.count()).sum();
+    check_game(game, &record, variations);
+    // A byte copy elsewhere is the same game.
+    let mut copy = vec![0u8; game_size + 3];
+    copy[3..].copy_from_slice(&arena[offset..offset + game_size]);
+    check_game(copy[3..].as_ptr(), &record, variations);
+    let mut shadow = main_line(&record);
+    check_write(&mut control, game, &shadow);
+
+    // Changes: each as the shadow's check says, nothing changed when refused.
+    for _ in 0..4 {
+        let before = arena.clone();
+        // SAFETY: a game the library wrote.
+        let current = unsafe { c::hayanagi_game_size(game) } as usize;
+        let room = if control.byte().is_multiple_of(4) { current + usize::from(control.byte()) } else { full };
+        let mut needed = 0usize;
+        let mut error = empty_error();
+        let mut next = shadow.clone();
+        let (r, accepted) = match control.byte() % 3 {
+            0 => {
+                // A move: one of the legal ones, or a fuzzed code.
+                let end = shadow.end_position();
+                let legal = end.legal_moves();
+                let pick = control.byte();
+                let bits = if pick.is_multiple_of(4) || legal.is_empty() {
+                    u16::from_le_bytes([control.byte(), control.byte()])
+                } else {
+                    legal.as_slice()[usize::from(pick) % legal.len()].to_bits()
+                };
+                let time = control.i32_small();
+                let comment: &[u8] = if control.byte().is_multiple_of(2) { b"" } else { b"\xe6\x89\x8b\n\xff" };
+                let comment = &comment[..usize::from(control.byte()) % (comment.len() + 1)];
+                // SAFETY: `game` has `room <= full` bytes; the comment is readable.
+                let r = unsafe {
+                    c::hayanagi_game_add_move(
+                        game,
+                        room,
+                        bits,
+                        i64::from(time),
+                        comment.as_ptr().cast(),
+                        comment.len(),
+                        &mut needed,
+                        &mut error,
+                    )
+                };
+                let accepted = match (Move::from_bits(bits), core::str::from_utf8(comment)) {
+                    (Some(mv), Ok(comment)) if next.outcome.is_none() => {
+                        let comments = if comment.is_empty() {
+                            Vec::new()
+                        } else {
+                            comment.split('\n').map(str::to_string).collect()
+                        };
+                        next.moves.push(RecordMove { mv, time_ms: u64::try_from(time).ok(), comments });
+                        next.check().is_ok()
+                    }
+                    _ => false,
+                };
+                (r, accepted)
+            }
+            1 => {
+                let key = ["先手", "", "$X"][usize::from(control.byte() % 3)];
+                // SAFETY: `game` has `room` bytes; the texts are readable.
+                let r = unsafe {
+                    c::hayanagi_game_add_header(
+                        game,
+                        room,
+                        key.as_ptr().cast(),
+                        key.len(),
+                        "v".as_ptr().cast(),
+                        1,
+                        &mut needed,
+                    )
+                };
+                next.headers.push((key.to_string(), "v".to_string()));
+                (r, true)
+            }
+            _ => {
+                let ending = i32::from(control.byte() % 18);
+                let winner = i32::from(control.byte() % 5) - 2;
+                let time = control.i32_small();
+                // SAFETY: `game` has `room` bytes.
+                let r = unsafe {
+                    c::hayanagi_game_set_ending(game, room, ending, winner, i64::from(time), &mut needed, &mut error)
+                };
+                let accepted = if ending > 16 || winner > 1 {
+                    false
+                } else {
+                    next.outcome = (ending > 0).then(|| {
+                        let ending = ENDINGS[ending as usize - 1];
+                        let to_move: Color = next.end_position().side_to_move();
+                        let winner = match winner {
+                            -2 => Outcome::default_winner(ending, to_move),
+                            -1 => None,
+                            w => Some(if w == 0 { Color::Black } else { Color::White }),
+                        };
+                        Outcome { ending, winner, time_ms: u64::try_from(time).ok() }
+                    });
+                    next.check().is_ok()
+                };
+                (r, accepted)
+            }
+        };
+        if accepted && r != ErrorCode::BufferTooSmall.code() {
+            assert!(r >= 0, "refused: {r}");
+            shadow = next;
+            check_game(game, &shadow, variations);
+        } else {
+            assert!(r < 0);
+            assert_eq!(arena, before, "a refused change wrote");
+        }
+        if r == ErrorCode::BufferTooSmall.code() {
+            assert!(accepted);
+            assert!(needed > room);
+        }
+    }
+    check_write(&mut control, game, &shadow);
+
+    // Games no call wrote.
+    let zeroed = [0u8; FIXED_SIZE];
+    // SAFETY: FIXED_SIZE readable bytes; NULL is refused.
+    unsafe {
+        assert_eq!(c::hayanagi_game_move_count(zeroed.as_ptr()), ErrorCode::NotAGame.code());
+        assert_eq!(c::hayanagi_game_size(ptr::null()), ErrorCode::NullPointer.code());
+    }
+});
