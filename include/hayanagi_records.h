@@ -17,6 +17,10 @@
  *   same game. When an arena is too small, the call returns HAYANAGI_ERR_BUFFER_TOO_SMALL with the
  *   size needed in *needed (if not NULL) and changes nothing. The strings an accessor gives (keys,
  *   values, comments) are inside the game: valid while the game's bytes are unchanged.
+ *   A `game` argument points to a game, or to at least 16 readable bytes (which are refused with
+ *   HAYANAGI_ERR_NOT_A_GAME unless they carry a game's tag: as for positions, the tag is no checksum).
+ *   These functions are reentrant and thread-safe as hayanagi.h's are (hayanagi-records keeps only
+ *   read-only tables, built once).
  *   A game holds the main line: the variations a KIF, KI2 or JKF text had are counted
  *   (hayanagi_game_variation_count), not kept, so hayanagi_game_write does not write them.
  *

@@ -262,16 +262,16 @@ fn u64_le(bytes: &[u8], at: usize) -> u64 {
 ///
 /// # Safety
 /// `game` is NULL or points to readable bytes that nothing writes while they are used: at least
-/// [`FIXED_SIZE`], and if they carry the tag, the size stored after it (a game this module wrote,
-/// or a byte copy of one).
+/// 16, and if they carry the tag, the size stored after it (a game this module wrote, or a byte
+/// copy of one).
 unsafe fn game_bytes<'a>(game: *const u8) -> Result<&'a [u8], ErrorCode> {
     if game.is_null() {
         return Err(ErrorCode::NullPointer);
     }
-    // SAFETY: at least the fixed part is readable (the caller's contract).
-    let fixed = unsafe { slice::from_raw_parts(game, FIXED_SIZE) };
-    let size = u32_le(fixed, SIZE_AT);
-    if u64_le(fixed, 0) != TAG || size < FIXED_SIZE {
+    // SAFETY: at least 16 bytes are readable (the caller's contract).
+    let head = unsafe { slice::from_raw_parts(game, 16) };
+    let size = u32_le(head, SIZE_AT);
+    if u64_le(head, 0) != TAG || size < FIXED_SIZE {
         return Err(ErrorCode::NotAGame);
     }
     // SAFETY: tagged, so `size` bytes are readable (the caller's contract).
@@ -758,7 +758,7 @@ fn count(bytes: &[u8], at: usize) -> Result<i32, ErrorCode> {
 /// The bytes the game takes (C: `hayanagi_game_size`), what a copy of it must copy.
 ///
 /// # Safety
-/// `game` is NULL or a game (at least `HAYANAGI_GAME_FIXED_SIZE` readable bytes).
+/// `game` is NULL, a game, or at least 16 readable bytes that are not one.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn hayanagi_game_size(game: *const u8) -> i32 {
     // SAFETY: the caller's contract.

@@ -471,6 +471,10 @@ static void errors(void) {
     memset(arena2, 0, sizeof arena2);
     CHECK_EQ(hayanagi_game_move_count(arena2), HAYANAGI_ERR_NOT_A_GAME);
     CHECK_EQ(hayanagi_game_size(NULL), HAYANAGI_ERR_NULL_POINTER);
+    {
+        unsigned char small[16] = {0}; /* 16 bytes are enough to be refused */
+        CHECK_EQ(hayanagi_game_size(small), HAYANAGI_ERR_NOT_A_GAME);
+    }
     CHECK_EQ(hayanagi_game_write(arena2, 0, 0, text, sizeof text, NULL, &error), HAYANAGI_ERR_NOT_A_GAME);
     CHECK_EQ(hayanagi_game_add_header(arena2, sizeof arena2, "a", 1, "b", 1, NULL), HAYANAGI_ERR_NOT_A_GAME);
     CHECK_EQ(hayanagi_game_add_header(arena2, 10, "a", 1, "b", 1, NULL), HAYANAGI_ERR_NOT_A_GAME);
