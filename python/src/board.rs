@@ -288,24 +288,29 @@ impl Board {
         Ok(mv)
     }
 
-    /// Records the pending moves in the history: takes them back, then plays each again and
-    /// records it with the position it reached (the position ends where it was).
+    /// Records the pending moves in the history, each with the position it reached: takes back all
+    /// but the first, then records the first and plays the others again, recording each (the
+    /// position ends where it was; one pending move, the usual case, is recorded as it stands).
     fn record_pending(&mut self) -> PyResult<()> {
         if self.pending.is_empty() {
             return Ok(());
         }
         self.reserve(self.pending.len())?;
-        let pending = core::mem::take(&mut self.pending);
-        for undo in pending.iter().rev() {
+        // Taken out while the position is walked, put back empty (keeping its room).
+        let mut pending = core::mem::take(&mut self.pending);
+        let Some((&first, rest)) = pending.split_first() else { return Ok(()) };
+        for undo in rest.iter().rev() {
             self.pos.undo_unchecked(*undo);
         }
-        let mut result = Ok(());
-        for undo in &pending {
+        let mut result = self.history.push(&self.pos, first);
+        for undo in rest {
             let again = self.pos.play_unchecked(undo.mv());
             if result.is_ok() {
                 result = self.history.push(&self.pos, again);
             }
         }
+        pending.clear();
+        self.pending = pending;
         result.map_err(|e| PyRuntimeError::new_err(format!("internal error: recording the moves: {e}")))
     }
 
