@@ -4,7 +4,8 @@ recorded lines replay as mates) with a time limit per problem and a table size, 
 per problem, and a summary against KomoringHeights' baseline (komoringheights-baseline.tsv).
 
 usage: run.py --bin target/release/hayanagi --data ../shared/tsume --out results.tsv
-              [--time-ms 15000] [--table-mb 512] [--only zukou-001,musou-073] [--microcosmos]
+              [--time-ms 15000] [--table-mb 512] [--nodes N] [--only zukou-001,musou-073] [--microcosmos]
+--nodes adds a node limit (node counts do not depend on the machine's load, unlike times).
 """
 import argparse
 import statistics
@@ -33,6 +34,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--time-ms", type=int, default=15000)
     ap.add_argument("--table-mb", type=int, default=512)
+    ap.add_argument("--nodes", type=int, default=0, help="a node limit per problem as well (0: none)")
     ap.add_argument("--only", default="")
     ap.add_argument("--microcosmos", action="store_true", help="also run ミクロコスモス")
     args = ap.parse_args()
@@ -57,7 +59,7 @@ def main():
     results = []
     for pid, row in chosen:
         cmd = [args.bin, "mate", "dfpn", "--quiet", "--table-mb", str(args.table_mb), "--time-ms", str(args.time_ms),
-               row["sfen"]]
+               *(["--nodes", str(args.nodes)] if args.nodes else []), row["sfen"]]
         start = time.monotonic()
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.time_ms / 1000 + 60)
