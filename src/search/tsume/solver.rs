@@ -223,7 +223,11 @@ impl Search<'_, '_> {
         let bkey = board_key(pos);
         let hand = self.hand(pos);
 
-        if or_node && let Some(mv) = pos.mate_in_1() {
+        // Below the root an attacker's node is always a child that its parent found no mate in 1
+        // for (a parent tries one on every child it has no entry of, and every entry of numbers
+        // was written after such a try): only the root needs the test. A mate in 1 missed here (on
+        // a colliding key) would still be found among the children, a few nodes later.
+        if or_node && depth == 0 && let Some(mv) = pos.mate_in_1() {
             let proof = self.store_mate_in_1(pos, mv);
             return Value::proof(1, Some(mv), proof);
         }
