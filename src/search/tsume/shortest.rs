@@ -149,7 +149,7 @@ impl Bounded<'_, '_, '_> {
         let hand = self.search.hand(pos);
         let key = self.key(pos, budget, free);
         if value.pn == 0 {
-            let proof = if self.conventional() { hand } else { value.proof };
+            let proof = if self.conventional() { hand } else { value.hand };
             self.search.table.store(key, proof, 0, INF, value.len, best, work);
             if !self.conventional() && free.is_none() {
                 // A strict proof within a budget is a proof: the unbounded search may use it.
@@ -343,7 +343,7 @@ impl Bounded<'_, '_, '_> {
                     if witness.is_none() {
                         witness = self.witness(pos, &here, depth, budget, children);
                         if witness.is_none() {
-                            return Value { pn: 1, dn: 1, len: 0, best: None, proof: Hand::EMPTY };
+                            return Value { pn: 1, dn: 1, len: 0, best: None, hand: Hand::EMPTY };
                         }
                     }
                     if witness == Some(true) {
@@ -388,7 +388,7 @@ impl Bounded<'_, '_, '_> {
             slot.pn = value.pn;
             slot.dn = value.dn;
             slot.len = value.len;
-            slot.proof = value.proof;
+            slot.proof = value.hand;
             if !or_node && value.dn == 0 && child.interposition && !child.free {
                 if witness.is_none() {
                     witness = self.witness(pos, &here, depth, budget, children);
@@ -413,7 +413,7 @@ impl Bounded<'_, '_, '_> {
         let (pn, dn, _, _) = numbers(children, or_node);
         let work = u32::try_from(self.search.nodes - start_nodes).unwrap_or(u32::MAX);
         if self.search.aborted.is_some() && pn != 0 {
-            return Value { pn: pn.max(1), dn: dn.max(1), len: 0, best: None, proof: Hand::EMPTY };
+            return Value { pn: pn.max(1), dn: dn.max(1), len: 0, best: None, hand: Hand::EMPTY };
         }
         if pn == 0 {
             let (len, best, mut proof) = if or_node {
@@ -462,7 +462,7 @@ impl Bounded<'_, '_, '_> {
             self.store(pos, budget, free, &value, None, work);
             return value;
         }
-        let value = Value { pn, dn, len: 0, best: None, proof: Hand::EMPTY };
+        let value = Value { pn, dn, len: 0, best: None, hand: Hand::EMPTY };
         self.store(pos, budget, free, &value, None, work);
         value
     }

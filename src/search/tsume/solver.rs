@@ -12,7 +12,7 @@ use core::ops::ControlFlow;
 use super::table::Table;
 use super::{TsumeStats, TsumeUnknown};
 use crate::board::zobrist;
-use crate::{Color, Hand, Move, MoveFilter, PieceKind, Position, Square, between};
+use crate::{Color, Hand, Move, MoveFilter, PieceKind, Position, Square, attacks, between};
 
 /// An infinite proof or disproof number: proved or disproved.
 pub(crate) const INF: u32 = u32::MAX;
@@ -60,17 +60,24 @@ pub(crate) struct Value {
     pub(crate) len: u16,
     /// For a proof of an attacker's position, the proving move.
     pub(crate) best: Option<Move>,
-    /// For a proof, the attacker's hand it needs (the proof holds for every hand dominating it).
-    pub(crate) proof: Hand,
+    /// For a proof, the attacker's hand it needs (the proof holds for every hand dominating it);
+    /// for a disproof of the unbounded search without flags, the largest hand it holds for (it
+    /// holds for every hand that hand dominates).
+    pub(crate) hand: Hand,
 }
 
 impl Value {
     pub(crate) const fn disproof(flags: u16) -> Value {
-        Value { pn: INF, dn: 0, len: flags, best: None, proof: Hand::EMPTY }
+        Value { pn: INF, dn: 0, len: flags, best: None, hand: Hand::EMPTY }
+    }
+
+    /// A disproof without flags that holds for every attacker's hand `hand` dominates.
+    pub(crate) const fn disproof_for(hand: Hand) -> Value {
+        Value { pn: INF, dn: 0, len: 0, best: None, hand }
     }
 
     pub(crate) const fn proof(len: u16, best: Option<Move>, proof: Hand) -> Value {
-        Value { pn: 0, dn: INF, len, best, proof }
+        Value { pn: 0, dn: INF, len, best, hand: proof }
     }
 }
 
@@ -200,6 +207,29 @@ impl Search<'_, '_> {
         keep
     }
 
+    /// The largest attacker's hand for which the attacker's `pos` has no more checks than with its
+    /// own hand `hand`: of a kind it holds, or of a kind no drop of which would check, every piece
+    /// off the board (the defender's too); of a kind it lacks and could drop with check, none.
+    /// A disproof of `pos` holds for this hand once it is lowered to what each check's disproof
+    /// allows ([`hand_before`] of the child's disproof hand).
+    fn disproof_ceiling(&self, pos: &Position, hand: Hand) -> Hand {
+        let defender = self.attacker.flip();
+        let theirs = pos.hand(defender);
+        let Some(king) = pos.king(defender) else { return hand };
+        let occupied = pos.occupied();
+        let mut ceiling = hand;
+        for kind in PieceKind::HAND {
+            // The squares from which a piece of ours of this kind would check: those that the same
+            // piece of theirs on the king's square attacks.
+            let checking = hand.count(kind) == 0
+                && !(attacks(crate::Piece::new(defender, kind), king, occupied) & !occupied).is_empty();
+            if !checking {
+                ceiling = ceiling.with(kind, hand.count(kind).saturating_add(theirs.count(kind)));
+            }
+        }
+        ceiling
+    }
+
     /// One visit of `pos` (depth `depth` below the root) under the thresholds.
     #[allow(clippy::too_many_lines)]
     fn mid(&mut self, pos: &mut Position, path: Option<&Path<'_>>, depth: u32, thpn: u32, thdn: u32) -> Value {
@@ -227,7 +257,10 @@ impl Search<'_, '_> {
         // for (a parent tries one on every child it has no entry of, and every entry of numbers
         // was written after such a try): only the root needs the test. A mate in 1 missed here (on
         // a colliding key) would still be found among the children, a few nodes later.
-        if or_node && depth == 0 && let Some(mv) = pos.mate_in_1() {
+        if or_node
+            && depth == 0
+            && let Some(mv) = pos.mate_in_1()
+        {
             let proof = self.store_mate_in_1(pos, mv);
             return Value::proof(1, Some(mv), proof);
         }
@@ -235,8 +268,9 @@ impl Search<'_, '_> {
         let (count, wide) = generate(pos, or_node, &mut children);
         if count == 0 {
             if or_node {
-                self.table.store(bkey, hand, INF, 0, 0, None, 1);
-                return Value::disproof(0);
+                let disproof = self.disproof_ceiling(pos, hand);
+                self.table.store(bkey, disproof, INF, 0, 0, None, 1);
+                return Value::disproof_for(disproof);
             }
             let proof = self.interposition_hand(pos);
             self.table.store(bkey, proof, 0, INF, 0, None, 1);
@@ -252,7 +286,11 @@ impl Search<'_, '_> {
         };
         // The hand a proof needs: of the proving move (attacker) or of all defences (defender).
         let mut proof = Hand::EMPTY;
+        // The largest hand a disproof holds for: the least that all checks' disproofs allow
+        // (attacker), or the hand of the refuting defence's disproof (defender).
+        let mut disproof = if or_node { self.disproof_ceiling(pos, hand) } else { hand };
         for child in children.iter_mut() {
+            let mut refuted = None;
             let restore = pos.make(child.mv);
             let ckey = board_key(pos);
             let chand = self.hand(pos);
@@ -262,6 +300,9 @@ impl Search<'_, '_> {
                 child.len = probe.len;
                 if probe.pn == 0 {
                     proof = hand_max(proof, probe.hand);
+                }
+                if probe.dn == 0 {
+                    refuted = Some(probe.hand);
                 }
             } else if !or_node {
                 // The attacker moves next: a mate in 1 proves the child at once.
@@ -284,6 +325,9 @@ impl Search<'_, '_> {
                 self.table.store(ckey, chand, child.pn, 1, 0, None, 0);
             }
             pos.unmake(child.mv, restore);
+            if let Some(refuted) = refuted {
+                disproof = disproof_before(disproof, refuted, pos, child.mv, or_node);
+            }
             if or_node && child.pn == 0 {
                 proof = hand_before(proof, pos, child.mv);
                 break;
@@ -318,7 +362,10 @@ impl Search<'_, '_> {
             slot.dn = value.dn;
             slot.len = value.len;
             if value.pn == 0 {
-                proof = if or_node { hand_before(value.proof, pos, child.mv) } else { hand_max(proof, value.proof) };
+                proof = if or_node { hand_before(value.hand, pos, child.mv) } else { hand_max(proof, value.hand) };
+            }
+            if value.dn == 0 && value.len == 0 {
+                disproof = disproof_before(disproof, value.hand, pos, child.mv, or_node);
             }
             if unchanged && value.pn != 0 && value.dn != 0 {
                 break;
@@ -359,7 +406,8 @@ impl Search<'_, '_> {
                 children.iter().filter(|c| c.dn == 0).map(|c| c.len).min().unwrap_or(0)
             };
             if flags == 0 {
-                self.table.store(bkey, hand, INF, 0, 0, None, work);
+                self.table.store(bkey, disproof, INF, 0, 0, None, work);
+                return Value::disproof_for(disproof);
             } else {
                 // Not a disproof the table may keep (it holds on this path only), but a warning:
                 // numbers that put the position last until the search has nothing better.
@@ -368,7 +416,7 @@ impl Search<'_, '_> {
             return Value::disproof(flags);
         }
         self.table.store(bkey, hand, pn, dn, 0, None, work);
-        Value { pn, dn, len: 0, best: None, proof: Hand::EMPTY }
+        Value { pn, dn, len: 0, best: None, hand: Hand::EMPTY }
     }
 }
 
@@ -397,6 +445,25 @@ pub(crate) fn hand_max(a: Hand, b: Hand) -> Hand {
         }
     }
     out
+}
+
+/// The least count of each kind.
+pub(crate) fn hand_min(a: Hand, b: Hand) -> Hand {
+    let mut out = a;
+    for kind in PieceKind::HAND {
+        if b.count(kind) < a.count(kind) {
+            out = out.with(kind, b.count(kind));
+        }
+    }
+    out
+}
+
+/// A node's disproof hand so far (`disproof`) once its child after `mv` is disproved for every
+/// hand `refuted` dominates: for the attacker's node, lowered to the hand before `mv` that leads
+/// to `refuted` (every check must fail); for the defender's, that hand itself (one refutation
+/// is enough, and the defender's move leaves the attacker's hand as it is).
+fn disproof_before(disproof: Hand, refuted: Hand, pos: &Position, mv: Move, or_node: bool) -> Hand {
+    if or_node { hand_min(disproof, hand_before(refuted, pos, mv)) } else { refuted }
 }
 
 /// The hand the attacker needs before `mv` in `pos` for a proof that needs `after` after it: the
