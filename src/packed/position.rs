@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::board::zobrist;
 use crate::packed::codes::{self, BITS, BOX, BitReader, BitWriter, EMPTY, INVALID, Layout};
 use crate::position::setup::SET;
 use crate::{Bitboard, Color, File, Hand, Piece, PieceKind, Position, Rank, Relaxations, Setup, SetupProblem, Square};
@@ -408,13 +409,15 @@ fn fast_decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Position> 
     }
     let (first_king, second_king) = (black_index.min(white_index), black_index.max(white_index));
     let mut board = [None; Square::NUM];
-    let mut by_piece = [Bitboard::EMPTY; Piece::NUM + 1];
+    let mut by_color = [Bitboard::EMPTY; Color::NUM];
+    let mut by_kind = [Bitboard::EMPTY; PieceKind::NUM];
+    let mut key = 0u64;
     for (color, square) in [(Color::Black, black), (Color::White, white)] {
         let king = Piece::new(color, PieceKind::King);
         board[square.index()] = Some(king);
-        if let Some(set) = by_piece.get_mut(king.index() + 1) {
-            *set = Bitboard::from_square(square);
-        }
+        by_color[color.index()] |= Bitboard::from_square(square);
+        by_kind[PieceKind::King.index()] |= Bitboard::from_square(square);
+        key ^= zobrist::board(king, square);
     }
     // By base kind (P L N S G B R), and a last counter for kings (which have no code).
     let mut counts = [0u32; 8];
@@ -440,9 +443,12 @@ fn fast_decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Position> 
         // The square of the `coded`-th coded square: the kings' squares are passed over.
         let index = coded + usize::from(coded >= first_king) + usize::from(coded + 1 >= second_king);
         coded += 1;
-        let (Some(&square), Some(set)) = (PACKED_ORDER.get(index), by_piece.get_mut(slot)) else { return None };
-        board[square.index()] = PIECE_OF_SLOT[slot & 31];
-        *set |= PACKED_SETS.get(index).copied().unwrap_or(Bitboard::EMPTY);
+        let (Some(&square), Some(piece)) = (PACKED_ORDER.get(index), PIECE_OF_SLOT[slot]) else { return None };
+        board[square.index()] = Some(piece);
+        let set = PACKED_SETS.get(index).copied().unwrap_or(Bitboard::EMPTY);
+        by_color[piece.color().index()] |= set;
+        by_kind[piece.kind().index()] |= set;
+        key ^= zobrist::board(piece, square);
         counts[(COUNTER_OF_SLOT[slot & 31] & 7) as usize] += 1;
     }
     if input.cursor > BITS {
@@ -471,7 +477,7 @@ fn fast_decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Position> 
     if input.cursor != BITS || !within_set {
         return None;
     }
-    let pos = Position::from_piece_sets(&board, &by_piece, hands, side, ply);
+    let pos = Position::from_decoded(&board, by_color, by_kind, hands, [Some(black), Some(white)], side, ply, key);
     Setup::obeys_rules(&pos, Relaxations::INCOMPLETE_MATERIAL).then_some(pos)
 }
 

@@ -386,6 +386,31 @@ impl Position {
         Position::from_piece_sets(board, &by_piece, hands, side, ply)
     }
 
+    /// A position from sets a packed reader has built in one pass over its codes: `board` and the
+    /// colour and kind sets agree, `kings` are the kings' squares and `board_key` is the XOR of
+    /// [`zobrist::board`] over the occupied squares (the hands' and side's keys are added here).
+    #[inline(always)]
+    pub(crate) fn from_decoded(
+        board: &[Option<Piece>; Square::NUM],
+        by_color: [Bitboard; Color::NUM],
+        by_kind: [Bitboard; PieceKind::NUM],
+        hands: [Hand; 2],
+        kings: [Option<Square>; Color::NUM],
+        side: Color,
+        ply: u64,
+        board_key: u64,
+    ) -> Position {
+        let mut key = board_key ^ if side == Color::White { zobrist::SIDE } else { 0 };
+        for color in Color::ALL {
+            for kind in PieceKind::HAND {
+                key ^= zobrist::hand_or_zero(color, kind, hands[color.index()].count(kind));
+            }
+        }
+        let pos = Position { board: *board, by_color, by_kind, hands, kings, side, ply, key };
+        debug_assert_eq!(pos.key, pos.compute_key());
+        pos
+    }
+
     /// [`Position::from_parts`] for a caller that has also built the squares of each piece:
     /// `by_piece[1 + piece.index()]` holds exactly the squares where `board` has `piece` (slot 0 is
     /// not read). The packed readers fill both as they decode, so no pass over the 81 squares is left.

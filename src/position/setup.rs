@@ -208,12 +208,13 @@ impl Setup {
                 | (own(PieceKind::Knight) & Bitboard::dead_squares(color, PieceKind::Knight));
             ok &= dead.is_empty();
             // Nifu: two unpromoted pawns in one file are two set bits in one column of the 9-bit rows.
-            let (mut seen, mut twice, mut rows) = (0u128, 0u128, own(PieceKind::Pawn).to_u128());
-            while rows != 0 {
-                let row = rows & 0x1ff;
-                twice |= seen & row;
-                seen |= row;
-                rows >>= 9;
+            // The rows are merged in a tree (rows 5-8 onto 0-3, then 3-4 onto 0-1, 2 onto 0, 1 onto 0); every two
+            // rows meet in exactly one merge, which sees a column both hold as a common bit.
+            let mut rows = own(PieceKind::Pawn).to_u128();
+            let mut twice = 0u128;
+            for (shift, keep) in [(45u32, 45u32), (27, 27), (18, 18), (9, 9)] {
+                twice |= rows & (rows >> shift);
+                rows = (rows | rows >> shift) & ((1u128 << keep) - 1);
             }
             ok &= twice == 0;
         }
