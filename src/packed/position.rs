@@ -477,7 +477,7 @@ fn fast_decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Position> 
     if input.cursor != BITS || !within_set {
         return None;
     }
-    let pos = Position::from_decoded(&board, by_color, by_kind, hands, [Some(black), Some(white)], side, ply, key);
+    let pos = Position::from_decoded(&board, by_color, by_kind, hands, side, ply, key);
     Setup::obeys_rules(&pos, Relaxations::INCOMPLETE_MATERIAL).then_some(pos)
 }
 

@@ -387,7 +387,7 @@ impl Position {
     }
 
     /// A position from sets a packed reader has built in one pass over its codes: `board` and the
-    /// colour and kind sets agree, `kings` are the kings' squares and `board_key` is the XOR of
+    /// colour and kind sets agree (one king of each colour) and `board_key` is the XOR of
     /// [`zobrist::board`] over the occupied squares (the hands' and side's keys are added here).
     #[inline(always)]
     pub(crate) fn from_decoded(
@@ -395,11 +395,15 @@ impl Position {
         by_color: [Bitboard; Color::NUM],
         by_kind: [Bitboard; PieceKind::NUM],
         hands: [Hand; 2],
-        kings: [Option<Square>; Color::NUM],
         side: Color,
         ply: u64,
         board_key: u64,
     ) -> Position {
+        let king = |color: Color| {
+            let set = (by_color[color.index()] & by_kind[PieceKind::King.index()]).to_u128();
+            Square::try_index(set.trailing_zeros() as usize)
+        };
+        let kings = [king(Color::Black), king(Color::White)];
         let mut key = board_key ^ if side == Color::White { zobrist::SIDE } else { 0 };
         for color in Color::ALL {
             for kind in PieceKind::HAND {
