@@ -286,3 +286,25 @@ fn hand_superiority_never_contradicts_a_fresh_table() {
     eprintln!("{variants} variants, {definite} answered over the shared table");
     assert!(variants > 200 && definite > 100, "{variants} variants, {definite} answered");
 }
+
+#[test]
+fn a_table_kept_from_another_set_of_pieces_is_not_read_for_it() {
+    // One board and one attacker's hand with two sets of pieces: without a gold for the defender
+    // it is a mate in 3 (nothing to interpose), with the gold in the defender's hand it is not.
+    // The table keeps only the attacker's hand, so over a table kept from one of them the other
+    // must get its own answer: before each set had its own keys, the second search read the
+    // first's disproof (a wrong no mate) or proof (an unknown, its line failing to replay).
+    let without = Position::from_sfen("7lk/7p1/9/7s1/9/9/9/9/4K4 b RG 1").expect("a position");
+    let with_gold = Position::from_sfen("7lk/7p1/9/7s1/9/9/9/9/4K4 b RGg 1").expect("a position");
+    let fresh = |pos: &Position| solve(pos, &mut vec![TsumeEntry::EMPTY; 1 << 12], 100_000);
+    let mate = fresh(&without).0.expect("a mate without the gold");
+    assert_eq!(mate.len(), 3);
+    assert_mating_line(&without, &mate);
+    assert!(matches!(fresh(&with_gold), (None, TsumeAnswer::NoMate)));
+    for (first, second) in [(&with_gold, &without), (&without, &with_gold)] {
+        let mut kept = vec![TsumeEntry::EMPTY; 1 << 12];
+        let _ = solve(first, &mut kept, 100_000);
+        let reused = solve(second, &mut kept, 100_000);
+        assert_eq!(format!("{reused:?}"), format!("{:?}", fresh(second)), "{second:?} after {first:?}");
+    }
+}

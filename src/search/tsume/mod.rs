@@ -514,7 +514,7 @@ impl<'t> TsumeSolver<'t> {
         mut stop: impl FnMut(&TsumeStats) -> bool,
     ) -> Result<TsumeAnswer<'l>, TsumeError> {
         let attacker = tsume_attacker(pos)?;
-        self.table.next_generation();
+        self.table.start(pos);
         let mut search = Search {
             table: &mut self.table,
             attacker,
@@ -592,7 +592,7 @@ impl TsumeSolver<'_> {
         mut stop: impl FnMut(&TsumeStats) -> bool,
     ) -> Result<TsumeShortest<'l>, TsumeError> {
         let attacker = tsume_attacker(pos)?;
-        self.table.next_generation();
+        self.table.start(pos);
         let mut never = |_: &TsumeStats| false;
         let mut search = Search {
             table: &mut self.table,
@@ -696,7 +696,7 @@ impl TsumeSolver<'_> {
         if !TsumeSolver::is_mating_line(pos, line) || pos.in_check() {
             return Err(TsumeUnknown::LineNotFound);
         }
-        self.table.next_generation();
+        self.table.start(pos);
         let mut stop = |_: &TsumeStats| false;
         let mut search = Search {
             table: &mut self.table,

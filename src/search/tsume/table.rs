@@ -4,7 +4,7 @@
 //! dominates ([`Hand::dominates`]).
 
 use super::solver::INF;
-use crate::{Hand, Move, PieceKind};
+use crate::{Color, Hand, Move, PieceKind, Position, Square};
 
 /// Entries per bucket: all hands of one board land in the same bucket.
 pub(crate) const BUCKET: usize = 8;
@@ -199,6 +199,38 @@ impl TsumeEntry {
     }
 }
 
+/// The pieces of each hand kind in a full set (both sides, on the board or in hand).
+const FULL_SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
+
+/// 0 when `pos` holds the full set of each hand kind, else a key naming its counts.
+fn set_salt(pos: &Position) -> u64 {
+    let mut counts = [0u8; 7];
+    for square in Square::ALL {
+        let Some(piece) = pos.piece_at(square) else { continue };
+        if let Some(i) = PieceKind::HAND.iter().position(|&kind| kind == piece.kind().unpromote()) {
+            counts[i] = counts[i].saturating_add(1);
+        }
+    }
+    let mut salt = 0;
+    for (i, kind) in PieceKind::HAND.into_iter().enumerate() {
+        for color in Color::ALL {
+            counts[i] = counts[i].saturating_add(pos.hand(color).count(kind));
+        }
+        if counts[i] != FULL_SET[i] {
+            salt ^= mix((i as u64) << 8 | u64::from(counts[i]));
+        }
+    }
+    salt
+}
+
+/// splitmix64's finalizer: distinct inputs give unrelated keys.
+const fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// What the table knows of one position.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Probe {
@@ -219,6 +251,9 @@ pub(crate) struct Table<'t> {
     buckets: usize,
     generation: u8,
     used: usize,
+    /// Mixed into every key: 0 for the full set of pieces, else what names the set of this
+    /// search's position (see [`Table::start`]).
+    salt: u64,
 }
 
 impl<'t> Table<'t> {
@@ -234,7 +269,7 @@ impl<'t> Table<'t> {
             Some(rest) if rest / BUCKET > 1 && rest / BUCKET == entries.len() / BUCKET => (offset, rest / BUCKET),
             _ => (0, entries.len() / BUCKET),
         };
-        Table { entries, offset, buckets, generation: 1, used }
+        Table { entries, offset, buckets, generation: 1, used, salt: 0 }
     }
 
     /// Entries in use.
@@ -253,8 +288,19 @@ impl<'t> Table<'t> {
         self.used = 0;
     }
 
-    /// Starts a new search: entries written before it are the first to be replaced.
-    pub(crate) fn next_generation(&mut self) {
+    /// Starts a new search from `pos`: entries written before it are the first to be replaced, and
+    /// keys are those of `pos`'s set of pieces. A key leaves both hands out and an entry holds
+    /// the attacker's hand, so the defender's hand is what the set's other pieces leave; over a
+    /// table kept from a search with another set (pieces missing, the defender's hand not the
+    /// rest), a proof would be read for a defender with more pieces to drop. Each set
+    /// keys its own entries instead (the full set of 40 keeps the keys it always had).
+    pub(crate) fn start(&mut self, pos: &Position) {
+        self.salt = set_salt(pos);
+        self.next_generation();
+    }
+
+    /// A new generation: entries written before it are the first to be replaced.
+    fn next_generation(&mut self) {
         self.generation = match self.generation.wrapping_add(1) {
             0 => 1,
             g => g,
@@ -277,6 +323,7 @@ impl<'t> Table<'t> {
     /// last numbers stored for exactly this hand.
     #[inline]
     pub(crate) fn probe(&self, key: u64, hand: Hand) -> Option<Probe> {
+        let key = key ^ self.salt;
         let range = self.bucket(key);
         let bucket = self.entries.get(range)?;
         let check = key & ((1 << CHECK_BITS) - 1);
@@ -305,6 +352,7 @@ impl<'t> Table<'t> {
     /// or a proof that an entry cannot hold.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(&mut self, key: u64, hand: Hand, pn: u32, dn: u32, len: u16, best: Option<Move>, work: u32) {
+        let key = key ^ self.salt;
         let generation = self.generation;
         let range = self.bucket(key);
         let check = key & ((1 << CHECK_BITS) - 1);
