@@ -128,8 +128,8 @@ pub use rules::mate::MateLine;
 pub use rules::status::Status;
 pub use search::see::SeeValues;
 pub use search::tsume::{
-    TsumeAlternative, TsumeAnswer, TsumeCounting, TsumeEntry, TsumeError, TsumeShortest, TsumeSolver, TsumeStats,
-    TsumeUnknown,
+    TsumeAlternative, TsumeAnswer, TsumeCounting, TsumeEntry, TsumeError, TsumeShortest, TsumeSlot, TsumeSolver,
+    TsumeStats, TsumeUnknown,
 };
 pub use types::color::Color;
 pub use types::file::File;

@@ -1,14 +1,15 @@
 //! The tsume solver (`TsumeSolver`) against the exact mate in 1 and mate in 3 and a brute-force
 //! mate in 5 on random near-mate positions (tests/common/tsume.rs), on positions without mate, with
-//! a tiny table (it may give up, never answer wrongly), and on short problems of 将棋図巧 and
-//! 将棋無双 (tests/data/tsume/short.tsv) whose lines are replayed independently.
+//! a tiny table or a small scratch (it may give up, never answer wrongly; with 128 slots a ply the
+//! scratch changes nothing), and on short problems of 将棋図巧 and 将棋無双
+//! (tests/data/tsume/short.tsv) whose lines are replayed independently.
 
 mod common;
 #[path = "common/tsume.rs"]
 mod tsume;
 
 use common::Rng;
-use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeError, TsumeSolver, TsumeUnknown};
+use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeError, TsumeSlot, TsumeSolver, TsumeUnknown};
 
 /// A placeholder to fill line buffers.
 fn filler() -> Move {
@@ -136,6 +137,65 @@ fn a_tiny_table_gives_up_but_never_lies() {
             assert_mating_line(&pos, &line);
         }
     }
+}
+
+/// The answer, its line and the node count of `pos` searched within `depth` plies, over the
+/// caller's scratch when one is given.
+fn solve_in(
+    pos: &Position,
+    table: &mut [TsumeEntry],
+    scratch: Option<&mut [TsumeSlot]>,
+    depth: u32,
+) -> (Result<Vec<Move>, TsumeAnswer<'static>>, u64) {
+    let mut line = [filler(); 64];
+    let solver = TsumeSolver::new(table).with_node_limit(3_000).with_max_depth(depth);
+    let mut solver = match scratch {
+        Some(scratch) => solver.with_scratch(scratch),
+        None => solver,
+    };
+    let answer = match solver.solve(pos, &mut line).expect("a tsume position") {
+        TsumeAnswer::Mate(moves) => Ok(moves.to_vec()),
+        TsumeAnswer::NoMate => Err(TsumeAnswer::NoMate),
+        TsumeAnswer::Unknown(reason) => Err(TsumeAnswer::Unknown(reason)),
+    };
+    (answer, solver.stats().nodes)
+}
+
+#[test]
+fn a_scratch_of_128_slots_a_ply_is_the_search_without_one() {
+    const DEPTH: u32 = 15;
+    let mut scratch = vec![TsumeSlot::EMPTY; 128 * DEPTH as usize];
+    for pos in random_positions(31, 120) {
+        let mut table = vec![TsumeEntry::EMPTY; 1 << 10];
+        let without = solve_in(&pos, &mut table, None, DEPTH);
+        let mut table = vec![TsumeEntry::EMPTY; 1 << 10];
+        let with = solve_in(&pos, &mut table, Some(&mut scratch), DEPTH);
+        assert_eq!(with, without, "{pos:?}");
+    }
+}
+
+#[test]
+fn a_small_scratch_gives_up_but_never_lies() {
+    let mut big = vec![TsumeEntry::EMPTY; 1 << 14];
+    let (mut mates, mut too_many) = (0, 0);
+    for (i, pos) in random_positions(78, 150).into_iter().enumerate() {
+        let reference = solve(&pos, &mut big, 3_000);
+        let mut scratch = vec![TsumeSlot::EMPTY; i % 10 * 7];
+        let mut table = vec![TsumeEntry::EMPTY; 1 << 10];
+        let (small, _) = solve_in(&pos, &mut table, Some(&mut scratch), 400);
+        match (&reference, &small) {
+            ((Some(_), _), Err(TsumeAnswer::NoMate)) => panic!("small scratch says no mate, there is one: {pos:?}"),
+            ((None, TsumeAnswer::NoMate), Ok(_)) => panic!("small scratch says mate, there is none: {pos:?}"),
+            (_, Err(TsumeAnswer::Unknown(TsumeUnknown::TooManyMoves))) => too_many += 1,
+            _ => {}
+        }
+        if let Ok(line) = small {
+            assert_mating_line(&pos, &line);
+            mates += 1;
+        }
+    }
+    eprintln!("{mates} mates, {too_many} too many moves");
+    assert!(mates > 20 && too_many > 20, "{mates} mates, {too_many} too many moves");
 }
 
 #[test]

@@ -28,6 +28,7 @@ mod table;
 use core::fmt;
 
 use shortest::Bounded;
+pub use solver::TsumeSlot;
 use solver::{DEPTH, Search, WIDE, board_key};
 use table::Table;
 pub use table::TsumeEntry;
@@ -81,8 +82,8 @@ pub enum TsumeUnknown {
     /// A line was cut off by the depth limit ([`TsumeSolver::with_max_depth`]), so the search
     /// could not rule out a mate.
     DepthLimit,
-    /// A position had more moves than one ply of the search holds (128), so the search could not
-    /// rule out a mate.
+    /// A position had more moves than one ply of the search holds (128, or what was left of the
+    /// scratch given with [`TsumeSolver::with_scratch`]), so the search could not rule out a mate.
     TooManyMoves,
     /// The search stopped making progress (a cycle of the table's numbers).
     Stalled,
@@ -197,8 +198,10 @@ impl TsumeStats {
 /// the last position mate. The line is not necessarily the shortest mate: the attacker plays the
 /// shortest move the search proved and the defender the longest proved defence.
 ///
-/// No allocation: each ply of the search holds its moves on the stack (about 1.7 KB a ply; the
-/// depth is bounded by [`TsumeSolver::with_max_depth`]).
+/// No allocation: each position on the search's path holds its moves in 16-byte slots
+/// ([`TsumeSlot`]), one per move, taken on the stack (about 1.5 KB a ply on x86-64 with the frame;
+/// the depth is bounded by [`TsumeSolver::with_max_depth`]) or from the caller's scratch
+/// ([`TsumeSolver::with_scratch`]).
 ///
 /// ```
 /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver};
@@ -211,6 +214,10 @@ impl TsumeStats {
 /// ```
 pub struct TsumeSolver<'t> {
     table: Table<'t>,
+    /// The caller's scratch ([`TsumeSolver::with_scratch`]); empty by default.
+    scratch: &'t mut [TsumeSlot],
+    /// False when the scratch is the caller's and all the search may use.
+    grow: bool,
     node_limit: u64,
     max_depth: u32,
     counting: TsumeCounting,
@@ -316,7 +323,15 @@ impl<'t> TsumeSolver<'t> {
     pub fn new(table: &'t mut [TsumeEntry]) -> TsumeSolver<'t> {
         let table = Table::new(table);
         let stats = TsumeStats { table_used: table.used(), table_len: table.len(), ..TsumeStats::default() };
-        TsumeSolver { table, node_limit: u64::MAX, max_depth: 400, counting: TsumeCounting::Strict, stats }
+        TsumeSolver {
+            table,
+            scratch: &mut [],
+            grow: true,
+            node_limit: u64::MAX,
+            max_depth: 400,
+            counting: TsumeCounting::Strict,
+            stats,
+        }
     }
 
     /// The same solver, stopping after `nodes` positions per [`solve`](TsumeSolver::solve).
@@ -336,8 +351,10 @@ impl<'t> TsumeSolver<'t> {
         self
     }
 
-    /// The same solver, searching at most `plies` below the root. Each ply takes about 1.7 KB of
-    /// stack, so a long problem needs a thread with a large stack (1,000 plies: about 2 MB).
+    /// The same solver, searching at most `plies` below the root. Each ply takes about 1.5 KB of
+    /// stack on x86-64, so a long problem needs a thread with a large stack (1,000 plies: about
+    /// 2 MB); with [`with_scratch`](TsumeSolver::with_scratch) its moves are in the scratch and a
+    /// ply's stack is its frame.
     ///
     /// ```
     /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSolver, TsumeUnknown};
@@ -368,6 +385,44 @@ impl<'t> TsumeSolver<'t> {
     #[must_use]
     pub fn with_counting(mut self, counting: TsumeCounting) -> TsumeSolver<'t> {
         self.counting = counting;
+        self
+    }
+
+    /// The same solver, keeping the moves of the positions on its path in `scratch` and nowhere
+    /// else: the search's memory is then the table, `scratch` and a small frame of the stack a ply
+    /// (about 600 B on a Cortex-M0), for a device whose RAM is counted. Each position on the path
+    /// takes as many slots as it has moves (the attacker's checks, or every reply of the
+    /// defender; at most 128). A position whose moves do not all fit in what the plies above it
+    /// left is searched on those that fit: a mate found so is a mate, but no refutation is
+    /// trusted, so the answer is then a mate or [`TsumeUnknown::TooManyMoves`], never a wrong one.
+    /// With 128 slots for each ply of the depth limit the search is the one without a scratch (the
+    /// same answers and nodes). Without a scratch the solver takes its slots on the stack, 256 at a
+    /// time (4 KB), as the plies use them up. The first-proof search and the reading of its line
+    /// use the scratch; the bounded searches of [`solve_shortest`](TsumeSolver::solve_shortest)
+    /// and [`alternatives`](TsumeSolver::alternatives) still hold 128 moves a ply on the stack.
+    ///
+    /// ```
+    /// use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeSlot, TsumeSolver, TsumeUnknown};
+    /// let pos: Position = "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1".parse()?;
+    /// let mut line = [Move::from_usi("1a1b")?; 16];
+    /// let mut table = [TsumeEntry::EMPTY; 256];
+    /// let mut scratch = [TsumeSlot::EMPTY; 256];
+    /// let mut solver = TsumeSolver::new(&mut table).with_scratch(&mut scratch);
+    /// match solver.solve(&pos, &mut line)? {
+    ///     TsumeAnswer::Mate(moves) => assert!(TsumeSolver::is_mating_line(&pos, moves)),
+    ///     other => panic!("expected a mate, got {other:?}"),
+    /// }
+    /// // Two slots cannot hold the attacker's checks: no wrong answer, an unknown one.
+    /// let mut table = [TsumeEntry::EMPTY; 256];
+    /// let mut scratch = [TsumeSlot::EMPTY; 2];
+    /// let mut solver = TsumeSolver::new(&mut table).with_scratch(&mut scratch);
+    /// assert_eq!(solver.solve(&pos, &mut line)?, TsumeAnswer::Unknown(TsumeUnknown::TooManyMoves));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_scratch(mut self, scratch: &'t mut [TsumeSlot]) -> TsumeSolver<'t> {
+        self.scratch = scratch;
+        self.grow = false;
         self
     }
 
@@ -524,6 +579,8 @@ impl<'t> TsumeSolver<'t> {
             deepest: 0,
             stop: &mut stop,
             aborted: None,
+            scratch: &mut *self.scratch,
+            grow: self.grow,
         };
         let mut root = pos.clone();
         let value = search.search_root(&mut root);
@@ -603,6 +660,8 @@ impl TsumeSolver<'_> {
             deepest: 0,
             stop: &mut stop,
             aborted: None,
+            scratch: &mut *self.scratch,
+            grow: self.grow,
         };
         let mut root = pos.clone();
         let value = search.search_root(&mut root);
@@ -707,6 +766,8 @@ impl TsumeSolver<'_> {
             deepest: 0,
             stop: &mut stop,
             aborted: None,
+            scratch: &mut *self.scratch,
+            grow: self.grow,
         };
         let mut bounded = Bounded { search: &mut search, counting: self.counting };
         let mut found = 0;
@@ -775,7 +836,9 @@ fn unproved<'l>(value: &solver::Value, aborted: Option<TsumeUnknown>) -> TsumeAn
     }
 }
 
-/// The line of a proved root read from the table, returned only if it replays as a mate.
+/// The line of a proved root read from the table, returned only if it replays as a mate. Out of
+/// line, so that its positions are not in the frame the first search runs under.
+#[inline(never)]
 fn proved<'l>(search: &mut Search<'_, '_>, pos: &Position, line: &'l mut [Move]) -> TsumeAnswer<'l> {
     match extract(search, pos, line) {
         Ok(len) => match line.get(..len) {

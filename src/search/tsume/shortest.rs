@@ -54,6 +54,10 @@ struct Child {
     proof: Hand,
 }
 
+/// A bounded node's child before anything is known of it.
+const BLANK: Child =
+    Child { mv: PLACEHOLDER, len: 0, pn: 1, dn: 1, after: 0, interposition: false, free: false, proof: Hand::EMPTY };
+
 /// The positions of the path.
 struct Path<'a> {
     key: u64,
@@ -266,17 +270,7 @@ impl Bounded<'_, '_, '_> {
             self.store(pos, budget, free, &value, Some(mv), 1);
             return value;
         }
-        let blank = Child {
-            mv: PLACEHOLDER,
-            len: 0,
-            pn: 1,
-            dn: 1,
-            after: 0,
-            interposition: false,
-            free: false,
-            proof: Hand::EMPTY,
-        };
-        let mut children = [blank; CAP];
+        let mut children = [BLANK; CAP];
         let (count, wide) = generate(pos, or_node, &mut children);
         if count == 0 {
             let value = if or_node {
@@ -487,7 +481,7 @@ impl MoveSlot for Child {
         self.mv
     }
     fn set_move(&mut self, mv: Move) {
-        self.mv = mv;
+        *self = Child { mv, ..BLANK };
     }
     fn after(&self) -> u8 {
         self.after

@@ -1,5 +1,6 @@
 //! The df-pn search itself: a recursive multiple-iterative-deepening over proof and disproof
-//! numbers, with each node's children kept in a local array during its visit.
+//! numbers, with each node's children kept during its visit in the front of a scratch slice whose
+//! rest it hands to the visit below: a node takes exactly as many slots as it has moves.
 //!
 //! Soundness: a proof is only ever made of mates and of other proofs (a repetition counts as a
 //! failure of the attacker, never as a mate), so every proof holds whatever the path to it. A
@@ -23,12 +24,16 @@ pub(crate) const LIMIT: u32 = u32::MAX - 1;
 pub(crate) const REPEATED_PN: u32 = 1 << 20;
 /// The most moves one visit holds; a node with more is searched on its first [`CAP`] moves only.
 pub(crate) const CAP: usize = 128;
+/// The slots of a scratch slice the search takes on its own stack when the one it has holds fewer
+/// than [`CAP`] (unless the caller gave it one of its own, which is then the whole space).
+const FRESH: usize = 2 * CAP;
 
 /// Disproof flags (kept in `len` of a disproved child): rests on a repetition on the path.
 pub(crate) const DEPENDENT: u16 = 1;
 /// Rests on the depth limit.
 pub(crate) const DEPTH: u16 = 2;
-/// Rests on a node whose moves did not all fit in a visit.
+/// Rests on a node whose moves did not all fit in a visit (more than [`CAP`], or more than the
+/// caller's scratch had left).
 pub(crate) const WIDE: u16 = 4;
 
 /// Fills the unused slots of a child array (never searched).
@@ -37,9 +42,23 @@ pub(crate) const PLACEHOLDER: Move = match Move::drop(PieceKind::Gold, Square::S
     None => panic!("a gold drop is a move"),
 };
 
-/// A child of the node being visited, with what is known of it.
-#[derive(Clone, Copy)]
-struct Child {
+/// One slot of the tsume solver's scratch space: a move of a position on the search's path, with
+/// its proof and disproof numbers (16 bytes). The solver keeps the moves of every position of the
+/// path being searched, each position taking as many slots as it has moves (the attacker's checks,
+/// or every reply of the defender); by default in space it takes on its own stack, or in a slice
+/// the caller gives ([`TsumeSolver::with_scratch`](super::TsumeSolver::with_scratch)), which then
+/// bounds the search's memory on a small device.
+///
+/// ```
+/// use hayanagi::{TsumeEntry, TsumeSlot, TsumeSolver};
+/// assert_eq!(core::mem::size_of::<TsumeSlot>(), 16);
+/// let mut table = [TsumeEntry::EMPTY; 32];
+/// let mut scratch = [TsumeSlot::EMPTY; 96];
+/// let solver = TsumeSolver::new(&mut table).with_scratch(&mut scratch);
+/// # let _ = solver;
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct TsumeSlot {
     mv: Move,
     /// For a proof, its length; for a disproof, its flags.
     len: u16,
@@ -49,6 +68,20 @@ struct Child {
     /// it is searched only once that one is proved (the attacker's answer to one interposition
     /// usually answers the others), and counts only then.
     after: u8,
+}
+
+/// A child of the node being visited, with what is known of it.
+type Child = TsumeSlot;
+
+impl TsumeSlot {
+    /// An unused slot (what a scratch slice starts as; its contents never matter to the answer).
+    ///
+    /// ```
+    /// use hayanagi::TsumeSlot;
+    /// let scratch = [TsumeSlot::EMPTY; 64];
+    /// assert_eq!(scratch.len(), 64);
+    /// ```
+    pub const EMPTY: TsumeSlot = TsumeSlot { mv: PLACEHOLDER, len: 0, pn: 1, dn: 1, after: 0 };
 }
 
 /// The result of a visit.
@@ -97,6 +130,12 @@ pub(crate) struct Search<'s, 't> {
     pub(crate) deepest: u32,
     pub(crate) stop: &'s mut dyn FnMut(&TsumeStats) -> bool,
     pub(crate) aborted: Option<TsumeUnknown>,
+    /// The slots the visits keep their children in (each takes its front, the visits below the
+    /// rest).
+    pub(crate) scratch: &'s mut [TsumeSlot],
+    /// True when a visit whose scratch holds fewer than [`CAP`] slots may take [`FRESH`] more on
+    /// the stack; false when the scratch is the caller's, and all there is.
+    pub(crate) grow: bool,
 }
 
 /// The key of the board and side to move, hands left out; with the attacker's hand it names the
@@ -160,18 +199,29 @@ impl Search<'_, '_> {
 
     /// Searches `pos` until it is solved or a limit is reached.
     pub(crate) fn search_root(&mut self, pos: &mut Position) -> Value {
+        let scratch = core::mem::take(&mut self.scratch);
         let mut last = (0, 0);
-        loop {
-            let value = self.mid(pos, None, 0, INF, INF);
+        let value = loop {
+            let value = self.mid(pos, None, 0, INF, INF, scratch);
             if value.pn == 0 || value.dn == 0 || self.aborted.is_some() {
-                return value;
+                break value;
             }
             if (value.pn, value.dn) == last {
                 self.aborted = Some(TsumeUnknown::Stalled);
-                return value;
+                break value;
             }
             last = (value.pn, value.dn);
-        }
+        };
+        self.scratch = scratch;
+        value
+    }
+
+    /// [`mid`](Search::mid) with [`FRESH`] slots of its own (out of line: only the visits that need
+    /// them carry them in their frame).
+    #[inline(never)]
+    fn mid_fresh(&mut self, pos: &mut Position, path: Option<&Path<'_>>, depth: u32, thpn: u32, thdn: u32) -> Value {
+        let mut fresh = [TsumeSlot::EMPTY; FRESH];
+        self.mid(pos, path, depth, thpn, thdn, &mut fresh)
     }
 
     /// Stores the proof of the attacker's `pos` by the mate in 1 `mv`; returns the hand it needs.
@@ -230,9 +280,21 @@ impl Search<'_, '_> {
         ceiling
     }
 
-    /// One visit of `pos` (depth `depth` below the root) under the thresholds.
+    /// One visit of `pos` (depth `depth` below the root) under the thresholds, its children kept in
+    /// the front of `scratch`.
     #[allow(clippy::too_many_lines)]
-    fn mid(&mut self, pos: &mut Position, path: Option<&Path<'_>>, depth: u32, thpn: u32, thdn: u32) -> Value {
+    fn mid(
+        &mut self,
+        pos: &mut Position,
+        path: Option<&Path<'_>>,
+        depth: u32,
+        thpn: u32,
+        thdn: u32,
+        scratch: &mut [TsumeSlot],
+    ) -> Value {
+        if self.grow && scratch.len() < CAP {
+            return self.mid_fresh(pos, path, depth, thpn, thdn);
+        }
         self.count_node();
         self.deepest = self.deepest.max(depth);
         let key = pos.key();
@@ -264,8 +326,12 @@ impl Search<'_, '_> {
             let proof = self.store_mate_in_1(pos, mv);
             return Value::proof(1, Some(mv), proof);
         }
-        let mut children = [Child { mv: PLACEHOLDER, len: 0, pn: 1, dn: 1, after: 0 }; CAP];
-        let (count, wide) = generate(pos, or_node, &mut children);
+        let (count, wide) = generate(pos, or_node, scratch);
+        if wide && (!or_node || count == 0) {
+            // Some defences would go unsearched (or no check at all fitted): this node cannot be
+            // proved, nor disproved for good, here.
+            return Value::disproof(WIDE);
+        }
         if count == 0 {
             if or_node {
                 let disproof = self.disproof_ceiling(pos, hand);
@@ -276,14 +342,7 @@ impl Search<'_, '_> {
             self.table.store(bkey, proof, 0, INF, 0, None, 1);
             return Value::proof(0, None, proof);
         }
-        if wide && !or_node {
-            // Some defences would go unsearched: this node cannot be proved here.
-            return Value::disproof(WIDE);
-        }
-        let children = match children.get_mut(..count) {
-            Some(children) => children,
-            None => return Value::disproof(WIDE),
-        };
+        let Some((children, rest)) = scratch.split_at_mut_checked(count) else { return Value::disproof(WIDE) };
         // The hand a proof needs: of the proving move (attacker) or of all defences (defender).
         let mut proof = Hand::EMPTY;
         // The largest hand a disproof holds for: the least that all checks' disproofs allow
@@ -354,7 +413,7 @@ impl Search<'_, '_> {
                 (cthpn, cthdn)
             };
             let restore = pos.make(child.mv);
-            let value = self.mid(pos, Some(&here), depth + 1, cthpn, cthdn);
+            let value = self.mid(pos, Some(&here), depth + 1, cthpn, cthdn, rest);
             pos.unmake(child.mv, restore);
             let Some(slot) = children.get_mut(best) else { break };
             let unchanged = slot.pn == value.pn && slot.dn == value.dn;
@@ -514,7 +573,7 @@ pub(crate) fn numbers<C: MoveSlot>(children: &[C], or_node: bool) -> (u32, u32, 
 pub(crate) trait MoveSlot: Copy {
     /// The child's move.
     fn mv(&self) -> Move;
-    /// Sets the child's move.
+    /// Makes the slot the child of `mv`, nothing known of it yet.
     fn set_move(&mut self, mv: Move);
     /// The index + 1 of the earlier drop on the same square it waits for (0: none).
     fn after(&self) -> u8;
@@ -537,8 +596,9 @@ impl MoveSlot for Child {
     fn mv(&self) -> Move {
         self.mv
     }
+    #[inline]
     fn set_move(&mut self, mv: Move) {
-        self.mv = mv;
+        *self = TsumeSlot { mv, ..TsumeSlot::EMPTY };
     }
     fn after(&self) -> u8 {
         self.after
@@ -554,10 +614,12 @@ impl MoveSlot for Child {
     }
 }
 
-/// Fills `children` with the moves of the node (the checks of the attacker, every legal move of the
-/// defender); returns how many and whether some did not fit. Used by the unbounded and the
-/// length-bounded search alike.
-pub(crate) fn generate<C: MoveSlot>(pos: &Position, or_node: bool, children: &mut [C; CAP]) -> (usize, bool) {
+/// Fills the front of `children` (at most [`CAP`] of them) with the moves of the node (the checks of
+/// the attacker, every legal move of the defender); returns how many and whether some did not fit.
+/// Used by the unbounded and the length-bounded search alike.
+pub(crate) fn generate<C: MoveSlot>(pos: &Position, or_node: bool, children: &mut [C]) -> (usize, bool) {
+    let room = children.len().min(CAP);
+    let children = children.get_mut(..room).unwrap_or_default();
     let mut count = 0;
     let mut wide = false;
     let filter = if or_node { MoveFilter::Checks } else { MoveFilter::All };
@@ -576,7 +638,7 @@ pub(crate) fn generate<C: MoveSlot>(pos: &Position, or_node: bool, children: &mu
     });
     if !or_node {
         // Each drop waits for the last earlier drop on its square.
-        for i in 0..count.min(CAP) {
+        for i in 0..count {
             let Some(mv) = children.get(i).map(MoveSlot::mv) else { break };
             if !mv.is_drop() {
                 continue;
