@@ -289,30 +289,24 @@ impl core::error::Error for UndoError {}
 
 /// True when `piece` standing on `square` attacks `king`, with `occupied` blocking its slides.
 ///
-/// The same answer as `attacks(piece, square, occupied).contains(king)`, but from the two squares'
-/// geometry and one `between` read instead of magic lookups: make/undo asks it for every move.
+/// The same answer as `attacks(piece, square, occupied).contains(king)`, but from a step table, the
+/// empty-board lines and one `between` read instead of magic lookups (and without dividing square
+/// numbers into rows and columns): bulk perft asks it after every move.
 #[inline(always)]
 pub(crate) fn attacks_king(piece: Piece, square: Square, king: Square, occupied: Bitboard) -> bool {
-    let (rows, cols) = offset(square, king);
-    let diagonal = rows == cols || rows == -cols;
-    let orthogonal = rows == 0 || cols == 0;
-    let clear = || !between(square, king).intersects(occupied);
     let color = piece.color();
-    match piece.kind() {
-        PieceKind::Lance => {
-            let forward = if color == Color::Black { rows < 0 } else { rows > 0 };
-            cols == 0 && forward && clear()
-        }
-        PieceKind::Bishop => diagonal && clear(),
-        PieceKind::Rook => orthogonal && clear(),
-        PieceKind::Horse => {
-            crate::step_attacks(color, PieceKind::Horse, square).contains(king) || (diagonal && clear())
-        }
-        PieceKind::Dragon => {
-            crate::step_attacks(color, PieceKind::Dragon, square).contains(king) || (orthogonal && clear())
-        }
-        kind => crate::step_attacks(color, kind, square).contains(king),
+    let kind = piece.kind();
+    if crate::step_attacks(color, kind, square).contains(king) {
+        return true;
     }
+    let (at, none) = (Bitboard::from_square(square), Bitboard::EMPTY);
+    let aimed = match kind {
+        PieceKind::Lance => sliders_aimed_at(color, king, none, none, at),
+        PieceKind::Bishop | PieceKind::Horse => sliders_aimed_at(color, king, none, at, none),
+        PieceKind::Rook | PieceKind::Dragon => sliders_aimed_at(color, king, at, none, none),
+        _ => return false,
+    };
+    !aimed.is_empty() && !between(square, king).intersects(occupied)
 }
 
 /// True when `a` and `b` share a file, rank or diagonal.
