@@ -26,24 +26,6 @@ const MESSAGE_SIZE: usize = 256;
 const POSITION_SIZE: usize = 512;
 const FORMATS: [Format; 5] = [Format::Csa, Format::Kif, Format::Ki2, Format::Usi, Format::Jkf];
 const ENCODINGS: [TextEncoding; 2] = [TextEncoding::Utf8, TextEncoding::ShiftJis];
-const ENDINGS: [Ending; 16] = [
-    Ending::Resign,
-    Ending::Abort,
-    Ending::Repetition,
-    Ending::Impasse,
-    Ending::MaxMoves,
-    Ending::Mate,
-    Ending::NoMate,
-    Ending::TimeUp,
-    Ending::IllegalMove,
-    Ending::IllegalAction,
-    Ending::Declaration,
-    Ending::WinByDefault,
-    Ending::LossByDefault,
-    Ending::Error,
-    Ending::TakeBack,
-    Ending::Sealed,
-];
 const CANARY: u8 = 0xa5;
 
 /// Records that reach past the first line: a fuzzed text rarely does.
@@ -139,7 +121,7 @@ fn check_game(game: *const u8, record: &Record, variations: usize) {
         match record.outcome {
             None => assert_eq!((end.ending, end.winner, end.has_time), (0, -1, 0)),
             Some(o) => {
-                let ending = ENDINGS.iter().position(|&e| e == o.ending).unwrap() as i32 + 1;
+                let ending = o.ending.index() as i32 + 1;
                 let winner = o.winner.map_or(-1, |c| c.index() as i32);
                 assert_eq!((end.ending, end.winner), (ending, winner));
                 assert_eq!((end.has_time != 0, end.time_ms), (o.time_ms.is_some(), o.time_ms.unwrap_or(0)));
@@ -364,7 +346,7 @@ fuzz_target!(|data: &[u8]| {
                     false
                 } else {
                     next.outcome = (ending > 0).then(|| {
-                        let ending = ENDINGS[ending as usize - 1];
+                        let ending = Ending::ALL[ending as usize - 1];
                         let to_move: Color = next.end_position().side_to_move();
                         let winner = match winner {
                             -2 => Outcome::default_winner(ending, to_move),

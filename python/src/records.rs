@@ -15,29 +15,9 @@ use crate::board::Board;
 use crate::errors::{self, kind_name};
 use crate::moves::{self, Move};
 
-/// Every ending, for reading an ending's name back (names are `kind_name` of the variant).
-const ENDINGS: [Ending; 16] = [
-    Ending::Resign,
-    Ending::Abort,
-    Ending::Repetition,
-    Ending::Impasse,
-    Ending::MaxMoves,
-    Ending::Mate,
-    Ending::NoMate,
-    Ending::TimeUp,
-    Ending::IllegalMove,
-    Ending::IllegalAction,
-    Ending::Declaration,
-    Ending::WinByDefault,
-    Ending::LossByDefault,
-    Ending::Error,
-    Ending::TakeBack,
-    Ending::Sealed,
-];
-
 fn ending_arg(name: &str) -> PyResult<Ending> {
-    ENDINGS.into_iter().find(|e| kind_name(e) == name).ok_or_else(|| {
-        let names: Vec<String> = ENDINGS.iter().map(kind_name).collect();
+    Ending::ALL.into_iter().find(|e| kind_name(e) == name).ok_or_else(|| {
+        let names: Vec<String> = Ending::ALL.iter().map(kind_name).collect();
         PyValueError::new_err(format!("unknown ending {name:?}; expected one of {}", names.join(", ")))
     })
 }

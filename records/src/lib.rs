@@ -238,6 +238,59 @@ pub enum Ending {
     Sealed,
 }
 
+impl Ending {
+    /// Every ending, in the order of their declaration (the C API's `HAYANAGI_ENDING_*` numbers
+    /// are this order's index + 1).
+    ///
+    /// ```
+    /// use hayanagi_records::Ending;
+    /// assert_eq!(Ending::ALL.len(), 16);
+    /// assert!(Ending::ALL.iter().enumerate().all(|(i, ending)| ending.index() == i));
+    /// ```
+    pub const ALL: [Ending; 16] = [
+        Ending::Resign,
+        Ending::Abort,
+        Ending::Repetition,
+        Ending::Impasse,
+        Ending::MaxMoves,
+        Ending::Mate,
+        Ending::NoMate,
+        Ending::TimeUp,
+        Ending::IllegalMove,
+        Ending::IllegalAction,
+        Ending::Declaration,
+        Ending::WinByDefault,
+        Ending::LossByDefault,
+        Ending::Error,
+        Ending::TakeBack,
+        Ending::Sealed,
+    ];
+
+    /// The index of this ending in [`Ending::ALL`] (a match without a wildcard: a new ending does
+    /// not build until it has its place there).
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Ending::Resign => 0,
+            Ending::Abort => 1,
+            Ending::Repetition => 2,
+            Ending::Impasse => 3,
+            Ending::MaxMoves => 4,
+            Ending::Mate => 5,
+            Ending::NoMate => 6,
+            Ending::TimeUp => 7,
+            Ending::IllegalMove => 8,
+            Ending::IllegalAction => 9,
+            Ending::Declaration => 10,
+            Ending::WinByDefault => 11,
+            Ending::LossByDefault => 12,
+            Ending::Error => 13,
+            Ending::TakeBack => 14,
+            Ending::Sealed => 15,
+        }
+    }
+}
+
 /// The end of a record: how, and who won (`None`: a draw, an abort or not known).
 ///
 /// ```

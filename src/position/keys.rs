@@ -2,7 +2,19 @@
 //! tsume solver's table keeps apart to compare hands by dominance; and the key after a move, without
 //! playing it.
 
-use crate::{Color, Move, Piece, PieceKind, Position, zobrist};
+use crate::{Color, Hand, Move, Piece, PieceKind, Position, zobrist};
+
+/// The keys of both hands (Black's first), every (colour, kind, count) XORed together.
+#[inline(always)]
+pub(crate) fn hands_key(hands: &[Hand; Color::NUM]) -> u64 {
+    let mut key = 0;
+    for color in Color::ALL {
+        for kind in PieceKind::HAND {
+            key ^= zobrist::hand_or_zero(color, kind, hands[color.index()].count(kind));
+        }
+    }
+    key
+}
 
 impl Position {
     /// The hand part of [`Position::key`]: the keys of both hands, every (colour, kind, count)
@@ -18,14 +30,7 @@ impl Position {
     /// ```
     #[must_use]
     pub fn hand_key(&self) -> u64 {
-        let mut key = 0;
-        for color in Color::ALL {
-            let hand = self.hand(color);
-            for kind in PieceKind::HAND {
-                key ^= zobrist::hand_or_zero(color, kind, hand.count(kind));
-            }
-        }
-        key
+        hands_key(&self.hands)
     }
 
     /// The board part of [`Position::key`]: the pieces on the board and the side to move, without

@@ -398,12 +398,7 @@ impl Position {
             Square::try_index(set.trailing_zeros() as usize)
         };
         let kings = [king(Color::Black), king(Color::White)];
-        let mut key = board_key ^ if side == Color::White { zobrist::SIDE } else { 0 };
-        for color in Color::ALL {
-            for kind in PieceKind::HAND {
-                key ^= zobrist::hand_or_zero(color, kind, hands[color.index()].count(kind));
-            }
-        }
+        let key = board_key ^ if side == Color::White { zobrist::SIDE } else { 0 } ^ keys::hands_key(&hands);
         let pos = Position { board: *board, by_color, by_kind, hands, kings, side, ply, key };
         debug_assert_eq!(pos.key, pos.compute_key());
         pos
@@ -445,11 +440,7 @@ impl Position {
                 key ^= zobrist::board(piece, square);
             }
         }
-        for color in Color::ALL {
-            for kind in PieceKind::HAND {
-                key ^= zobrist::hand_or_zero(color, kind, hands[color.index()].count(kind));
-            }
-        }
+        key ^= keys::hands_key(&hands);
         let pos = Position { board: *board, by_color, by_kind, hands, kings, side, ply, key };
         debug_assert_eq!(pos.key, pos.compute_key());
         pos
@@ -881,12 +872,7 @@ impl Position {
                 key ^= zobrist::board(piece, square);
             }
         }
-        for color in Color::ALL {
-            for kind in PieceKind::HAND {
-                key ^= zobrist::hand_or_zero(color, kind, self.hands[color.index()].count(kind));
-            }
-        }
-        key
+        key ^ keys::hands_key(&self.hands)
     }
 
     // ----- changing -----

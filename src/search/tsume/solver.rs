@@ -12,7 +12,6 @@ use core::ops::ControlFlow;
 
 use super::table::Table;
 use super::{TsumeStats, TsumeUnknown};
-use crate::board::zobrist;
 use crate::{Color, Hand, Move, MoveFilter, PieceKind, Position, Square, attacks, between};
 
 /// An infinite proof or disproof number: proved or disproved.
@@ -142,14 +141,7 @@ pub(crate) struct Search<'s, 't> {
 /// position, since the defender holds what the board and the attacker's hand do not.
 #[inline]
 pub(crate) fn board_key(pos: &Position) -> u64 {
-    let mut key = pos.key();
-    for color in Color::ALL {
-        let hand = pos.hand(color);
-        for kind in PieceKind::HAND {
-            key ^= zobrist::hand_or_zero(color, kind, hand.count(kind));
-        }
-    }
-    key
+    pos.board_key()
 }
 
 /// `x` grown by a quarter, plus one: the 1+ε threshold of df-pn+ (fewer switches between
