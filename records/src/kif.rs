@@ -42,6 +42,10 @@ fn marks(text: &str) -> std::borrow::Cow<'_, str> {
     if text.contains(['▼', '▽']) { text.replace('▼', "▲").replace('▽', "△").into() } else { text.into() }
 }
 
+/// The longest time of one move a KIF record holds: 999,999 minutes and 59 seconds (the
+/// minutes field has at most 6 digits).
+const MAX_MOVE_SECONDS: u64 = 999_999 * 60 + 59;
+
 /// Where the time field of a KIF move (`( 0:01/00:00:01)`, `(12:34/...)`) begins: the first `(`
 /// whose group holds a `:` or a `/`.
 fn time_start(text: &str) -> Option<usize> {
@@ -306,6 +310,12 @@ impl Reader {
                 return Err(bad());
             }
             total = total * 60 + part.parse::<u64>().map_err(|_| bad())?;
+        }
+        // The writer gives a move's time as minutes:seconds with at most 6 digits of minutes, which
+        // is what this reader takes: a longer time (hours:minutes:seconds past 999,999:59) could
+        // not be written back as read.
+        if total > MAX_MOVE_SECONDS {
+            return Err(bad());
         }
         Ok(Some(seconds(total)))
     }

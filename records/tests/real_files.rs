@@ -168,6 +168,20 @@ fn kif_drop_with_a_long_time() {
 }
 
 #[test]
+fn kif_move_time_past_what_the_writer_can_give_back_is_an_error() {
+    // The longest time the writer gives (999,999 minutes: its field has 6 digits) reads and writes
+    // back; hours:minutes:seconds past it (a fuzz finding: 700000:00:10) is refused where it is.
+    let longest = read("   1 ７六歩(77)   (999999:59/00:00:00)\n");
+    assert_eq!(longest.moves[0].time_ms, Some((999_999 * 60 + 59) * 1000));
+    assert_eq!(read(&longest.write(Format::Kif).unwrap()).moves, longest.moves);
+    assert_eq!(read("   1 ７六歩(77)   (16666:39:59/00:00:00)\n").moves, longest.moves);
+    for kif in ["手合割：平手\n   1 ７六歩(700000:00:10)\n", "   1 ７六歩(77)   (16666:40:00/00:00:00)\n"] {
+        let error = hayanagi_records::Record::read_str(kif, None).expect_err("a time too long to write back");
+        assert!(error.to_string().contains("a time such as"), "{error}");
+    }
+}
+
+#[test]
 fn kif_same_square_with_spaces_before_the_from_square() {
     let kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同銀　(31)\n";
     assert_eq!(usi(&read(kif)), "startpos moves 7g7f 3c3d 8h2b+ 3a2b\n");
