@@ -148,7 +148,7 @@ impl Setup {
     }
 
     /// Board and hand pieces of each hand kind (promoted as their base), kings left out.
-    fn counts(&self) -> [u32; 7] {
+    pub(crate) fn counts(&self) -> [u32; 7] {
         let mut counts = [0u32; 7];
         for piece in self.board.iter().flatten() {
             if let Some(count) = counts.get_mut(piece.kind().unpromote().index()) {

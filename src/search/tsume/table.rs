@@ -4,7 +4,8 @@
 //! dominates ([`Hand::dominates`]).
 
 use super::solver::INF;
-use crate::{Color, Hand, Move, PieceKind, Position, Square};
+use crate::position::setup::SET;
+use crate::{Hand, Move, PieceKind, Position, Setup};
 
 /// Entries per bucket: all hands of one board land in the same bucket.
 pub(crate) const BUCKET: usize = 8;
@@ -199,25 +200,12 @@ impl TsumeEntry {
     }
 }
 
-/// The pieces of each hand kind in a full set (both sides, on the board or in hand).
-const FULL_SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
-
-/// 0 when `pos` holds the full set of each hand kind, else a key naming its counts.
+/// 0 when `pos` holds the full set of each hand kind ([`SET`]), else a key naming its counts.
 fn set_salt(pos: &Position) -> u64 {
-    let mut counts = [0u8; 7];
-    for square in Square::ALL {
-        let Some(piece) = pos.piece_at(square) else { continue };
-        if let Some(i) = PieceKind::HAND.iter().position(|&kind| kind == piece.kind().unpromote()) {
-            counts[i] = counts[i].saturating_add(1);
-        }
-    }
     let mut salt = 0;
-    for (i, kind) in PieceKind::HAND.into_iter().enumerate() {
-        for color in Color::ALL {
-            counts[i] = counts[i].saturating_add(pos.hand(color).count(kind));
-        }
-        if counts[i] != FULL_SET[i] {
-            salt ^= mix((i as u64) << 8 | u64::from(counts[i]));
+    for (i, (&count, &full)) in Setup::from(pos).counts().iter().zip(&SET).enumerate() {
+        if count != u32::from(full) {
+            salt ^= mix((i as u64) << 8 | u64::from(count));
         }
     }
     salt
