@@ -17,6 +17,7 @@ use hayanagi::{
     Status, TsumeAlternative, TsumeAnswer, TsumeCounting, TsumeEntry, TsumeError, TsumeSolver, TsumeUnknown, Undo,
 };
 use hayanagi_capi::{self as c, ErrorCode, HistoryEntryRecord, PositionRecord, UndoRecord};
+use hayanagi_fuzz::input::Input;
 use libfuzzer_sys::fuzz_target;
 
 // From include/hayanagi.h.
@@ -52,38 +53,17 @@ const TEXTS: [&str; 8] = [
     "8h2b+",
 ];
 
-/// The fuzz input, read front to back; zeros once it runs out.
-struct Input<'a> {
-    data: &'a [u8],
+/// The arguments of the C calls, read from the fuzzed bytes.
+trait Arguments {
+    /// A text argument: a canned text or fuzzed bytes.
+    fn text(&mut self) -> Vec<u8>;
+    /// A length for `text`: its own, or one above PTRDIFF_MAX (which must be refused before any read).
+    fn length(&mut self, text: &[u8]) -> usize;
+    /// An output buffer size around `fits` (the size that just fits), or any size up to `max`.
+    fn size(&mut self, fits: usize, max: usize) -> usize;
 }
 
-impl<'a> Input<'a> {
-    fn byte(&mut self) -> u8 {
-        let (&first, rest) = self.data.split_first().unwrap_or((&0, &[]));
-        self.data = rest;
-        first
-    }
-
-    /// True about once in `n` times.
-    fn one_in(&mut self, n: u8) -> bool {
-        self.byte().is_multiple_of(n)
-    }
-
-    fn u16(&mut self) -> u16 {
-        u16::from_le_bytes([self.byte(), self.byte()])
-    }
-
-    fn i32(&mut self) -> i32 {
-        i32::from_le_bytes([self.byte(), self.byte(), self.byte(), self.byte()])
-    }
-
-    fn bytes(&mut self, len: usize) -> &'a [u8] {
-        let (taken, rest) = self.data.split_at(len.min(self.data.len()));
-        self.data = rest;
-        taken
-    }
-
-    /// A text argument: a canned text or fuzzed bytes.
+impl Arguments for Input<'_> {
     fn text(&mut self) -> Vec<u8> {
         match self.byte() as usize {
             n @ 0..8 => TEXTS[n].as_bytes().to_vec(),
@@ -94,7 +74,6 @@ impl<'a> Input<'a> {
         }
     }
 
-    /// A length for `text`: its own, or one above PTRDIFF_MAX (which must be refused before any read).
     fn length(&mut self, text: &[u8]) -> usize {
         match self.byte() % 16 {
             0 => usize::MAX,
@@ -103,7 +82,6 @@ impl<'a> Input<'a> {
         }
     }
 
-    /// An output buffer size around `fits` (the size that just fits), or any size up to `max`.
     fn size(&mut self, fits: usize, max: usize) -> usize {
         match self.byte() % 8 {
             0 => fits.saturating_sub(1),
@@ -2268,7 +2246,7 @@ fn names(input: &mut Input) {
 fuzz_target!(|data: &[u8]| {
     assert_eq!(c::hayanagi_position_size(), POSITION_SIZE);
     assert_eq!(c::hayanagi_undo_record_size(), UNDO_RECORD_SIZE);
-    let mut input = Input { data };
+    let mut input = Input::new(data);
     let mut world = World::new();
     let startpos_into = input.byte() as usize % SLOTS;
     assert_eq!(unsafe { c::hayanagi_position_startpos(core::ptr::null_mut()) }, ErrorCode::NullPointer.code());
@@ -2276,7 +2254,7 @@ fuzz_target!(|data: &[u8]| {
     world.shadows[startpos_into] = Some(Position::startpos());
     world.check_slot(startpos_into);
     for _ in 0..64 {
-        if input.data.is_empty() {
+        if input.is_empty() {
             break;
         }
         match input.byte() % 17 {

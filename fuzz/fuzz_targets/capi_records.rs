@@ -17,6 +17,7 @@ use core::ptr;
 
 use hayanagi::{Color, Move};
 use hayanagi_capi::{self as c, ErrorCode, GameEnding, GameError, GameMove, PositionRecord};
+use hayanagi_fuzz::input::Input;
 use hayanagi_records::{Ending, Format, Outcome, Record, RecordMove, TextEncoding, decode};
 use libfuzzer_sys::fuzz_target;
 
@@ -36,22 +37,6 @@ const SEEDS: [&str; 5] = [
     "startpos moves 7g7f 3c3d 8h2b+ 3a2b\n",
     "{\"header\":{\"先手\":\"A\"},\"moves\":[{},{\"move\":{\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"},\"comments\":[\"x\"]}]}",
 ];
-
-struct Input<'a> {
-    data: &'a [u8],
-}
-
-impl<'a> Input<'a> {
-    fn byte(&mut self) -> u8 {
-        let (&first, rest) = self.data.split_first().unwrap_or((&0, &[]));
-        self.data = rest;
-        first
-    }
-
-    fn i32_small(&mut self) -> i32 {
-        i32::from(self.byte() as i8)
-    }
-}
 
 /// A C code from a fuzzed byte: mostly valid, sometimes -1 (detect) or out of range.
 fn code(b: u8, count: usize) -> i32 {
@@ -176,11 +161,12 @@ fn check_write(input: &mut Input, game: *const u8, shadow: &Record) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let mut input = Input { data };
+    let mut input = Input::new(data);
     let pick = input.byte();
     let control_len = usize::from(input.byte() % 32);
-    let (control, text_part) = input.data.split_at(control_len.min(input.data.len()));
-    let mut control = Input { data: control };
+    let control = input.bytes(control_len);
+    let text_part = input.bytes(usize::MAX);
+    let mut control = Input::new(control);
     let mut text: Vec<u8> = text_part.to_vec();
     if !pick.is_multiple_of(3) {
         // A seed with fuzzed bytes written over it at fuzzed places.

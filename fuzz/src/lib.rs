@@ -3,6 +3,7 @@
 //!
 //! Every check panics on failure: a panic is what libFuzzer records as a crash.
 
+pub mod input;
 pub mod packed;
 pub mod records;
 
