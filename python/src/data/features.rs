@@ -304,41 +304,39 @@ impl<const OURS: bool> Side<OURS> {
         let dragons = counts.slides(dragon, |at| rook_cells(at, occupied));
         let [sf1, sf2] = Self::forward_diagonals(silver);
         let [sb1, sb2] = Self::back_diagonals(silver);
-        // cshogi's order of the kinds: P L N S B R G K +P +L +N +S +B +R.
-        let all = [
-            pawn,
-            lance,
-            knight,
-            silver,
-            bishop,
-            rook,
-            gold,
-            king,
-            tokin,
-            plance,
-            pknight,
-            psilver,
-            horse,
-            dragon,
-            Self::forward(pawn),
-            lances,
-            n1 | n2,
-            Self::forward(silver) | sf1 | sf2 | sb1 | sb2,
-            bishops,
-            rooks,
-            Self::gold(gold),
-            Self::orthogonal(king) | Self::diagonal(king),
-            Self::gold(tokin),
-            Self::gold(plance),
-            Self::gold(pknight),
-            Self::gold(psilver),
-            horses | Self::orthogonal(horse),
-            dragons | Self::diagonal(dragon),
-            counts.one,
-            counts.two,
-            counts.three,
-        ];
-        *planes = all;
+        // cshogi's order of the kinds: P L N S B R G K +P +L +N +S +B +R. Stored one by one into
+        // `planes` (an array built first is copied over, 31 values a side).
+        planes[0] = pawn;
+        planes[1] = lance;
+        planes[2] = knight;
+        planes[3] = silver;
+        planes[4] = bishop;
+        planes[5] = rook;
+        planes[6] = gold;
+        planes[7] = king;
+        planes[8] = tokin;
+        planes[9] = plance;
+        planes[10] = pknight;
+        planes[11] = psilver;
+        planes[12] = horse;
+        planes[13] = dragon;
+        planes[14] = Self::forward(pawn);
+        planes[15] = lances;
+        planes[16] = n1 | n2;
+        planes[17] = Self::forward(silver) | sf1 | sf2 | sb1 | sb2;
+        planes[18] = bishops;
+        planes[19] = rooks;
+        planes[20] = Self::gold(gold);
+        planes[21] = Self::orthogonal(king) | Self::diagonal(king);
+        planes[22] = Self::gold(tokin);
+        planes[23] = Self::gold(plance);
+        planes[24] = Self::gold(pknight);
+        planes[25] = Self::gold(psilver);
+        planes[26] = horses | Self::orthogonal(horse);
+        planes[27] = dragons | Self::diagonal(dragon);
+        planes[28] = counts.one;
+        planes[29] = counts.two;
+        planes[30] = counts.three;
     }
 }
 
