@@ -206,11 +206,12 @@ unsafe fn change_moved<T>(
 }
 
 #[cfg(feature = "extended")]
-/// Copy/make in one call: `decode` runs first (it needs no position), then the position in
-/// `parent` is copied into `child` (tagged, at the place `child`'s address keeps it) and `change`
-/// runs on the copy. So NULL pointers, a parent no constructor wrote and a `decode` error leave
-/// `child` unchanged, and an error of `change` (which must then leave the position unchanged) leaves
-/// it a copy of the parent. When `child` is `parent`, the change is made in place.
+/// Copy/make in one call: `decode` reads the parent first, then the position in `parent` is copied
+/// into `child` (tagged, at the place `child`'s address keeps it) and `change` runs on the copy with
+/// what `decode` returned. So NULL pointers, a parent no constructor wrote and a `decode` error
+/// leave `child` unchanged, and an error of `change` (which must then leave the position unchanged)
+/// leaves it a copy of the parent. When `child` is `parent`, the change is made in place (`decode`
+/// reads it before).
 ///
 /// # Safety
 /// `parent` is NULL or a position record (readable), `child` NULL or `HAYANAGI_POSITION_SIZE`
@@ -220,7 +221,7 @@ unsafe fn change_moved<T>(
 pub(crate) unsafe fn derive_position<T, R>(
     parent: *const PositionRecord,
     child: *mut PositionRecord,
-    decode: impl FnOnce() -> Result<T, ErrorCode>,
+    decode: impl FnOnce(&Position) -> Result<T, ErrorCode>,
     change: impl FnOnce(&mut Position, T) -> Result<R, ErrorCode>,
 ) -> Result<R, ErrorCode> {
     if child.is_null() {
@@ -228,23 +229,28 @@ pub(crate) unsafe fn derive_position<T, R>(
     }
     if ptr::eq(parent, child) {
         // SAFETY: the caller's contract: one writable record.
-        return unsafe { change_position(child, |pos| change(pos, decode()?)) };
+        return unsafe { change_position(child, |pos| change(pos, decode(pos)?)) };
     }
     // SAFETY: the caller's contract.
     let (body, in_place) = unsafe { locate(parent)? };
-    let decoded = decode()?;
     let bytes = child.cast::<u8>();
     let offset = aligned_offset(child);
     // SAFETY: within the child record and aligned (as in `write_position`); the child does not
     // overlap the parent (the caller's contract), so after the copy a `Position` is there, which
-    // nothing else refers to during the call.
+    // nothing else refers to during the call. In place, the parent's body is an aligned `Position`
+    // (as in `read_position`).
     unsafe {
         let place = bytes.add(offset).cast::<Position>();
-        if in_place {
+        let decoded = if in_place {
+            let decoded = decode(&*body)?;
             copy_position(body, place);
+            decoded
         } else {
-            copy_moved(body, place);
-        }
+            let pos = read_moved(body);
+            let decoded = decode(&pos)?;
+            ptr::write(place, pos);
+            decoded
+        };
         *bytes.add(OFFSET_AT) = offset as u8;
         ptr::write_unaligned(bytes.cast::<u64>(), POSITION_TAG);
         change(&mut *place, decoded)
@@ -252,16 +258,16 @@ pub(crate) unsafe fn derive_position<T, R>(
 }
 
 #[cfg(feature = "extended")]
-/// [`derive_position`]'s copy from a parent record byte-copied from an address of another
-/// alignment (an unaligned read).
+/// [`derive_position`]'s read of a parent record byte-copied from an address of another alignment
+/// (an unaligned read).
 ///
 /// # Safety
-/// `from` is where a tagged record keeps its position; `to` is aligned and writable for one.
+/// `from` is where a tagged record keeps its position.
 #[cold]
 #[inline(never)]
-unsafe fn copy_moved(from: *const Position, to: *mut Position) {
+unsafe fn read_moved(from: *const Position) -> Position {
     // SAFETY: the caller's contract; `Position` owns nothing, so a byte copy is a value.
-    unsafe { ptr::write(to, ptr::read_unaligned(from)) }
+    unsafe { ptr::read_unaligned(from) }
 }
 
 #[cfg(feature = "extended")]
