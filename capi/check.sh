@@ -4,7 +4,8 @@
 #   functions exported; the header as strict C99 and as C++; the C test program (every function and
 #   error path) natively, under valgrind, against the debug library; a C++ program linked against the
 #   library; the C perft benchmark (counts only); capi/install.sh into a temporary prefix (files,
-#   SONAME, exports of both libraries, the test against the installed shared library) and the
+#   SONAME, exports of both libraries, the test against the installed shared library; the records
+#   library beside it, its test through pkg-config and CMake, shared and static) and the
 #   README's C blocks run as written (pkg-config shared and static, CMake shared and static); the
 #   wasm32-unknown-unknown module builds (after wasm-opt -Oz, under 1 MiB). The module's JS
 #   package is checked by npm/check.sh.
@@ -155,6 +156,58 @@ gcc -std=c99 -Wall -Wextra -Werror capi/tests/main.c $(PKG_CONFIG_PATH="$prefix/
   --cflags --libs hayanagi) -o "$out/capi-test-shared"
 readelf -d "$out/capi-test-shared" | grep -q "NEEDED.*\[$soname\]" || fail "the test does not need $soname"
 LD_LIBRARY_PATH="$prefix/lib" "$out/capi-test-shared"
+# The records library beside it: its files, SONAME, exports (both headers' functions), pkg-config,
+# and the records C test against the installed shared and static libraries, by pkg-config and CMake.
+records_so="$prefix/lib/libhayanagi_records.so.$version"
+for file in include/hayanagi_records.h lib/libhayanagi_records.a "lib/libhayanagi_records.so.$version" \
+  lib/pkgconfig/hayanagi_records.pc; do
+  [ -f "$prefix/$file" ] || fail "install: $file is missing"
+done
+records_soname=$(readelf -d "$records_so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$records_soname" = "libhayanagi_records.so.$abi" ] ||
+  fail "install: the records library's SONAME is '$records_soname', not libhayanagi_records.so.$abi"
+[ "$(readlink "$prefix/lib/$records_soname")" = "libhayanagi_records.so.$version" ] &&
+  [ "$(readlink "$prefix/lib/libhayanagi_records.so")" = "$records_soname" ] || fail "install: the records .so links"
+echo "SONAME $records_soname"
+plain_declared="$declared"
+declared=$(grep -ohE '\bhayanagi_[a-z0-9_]+\(' include/hayanagi.h include/hayanagi_records.h | tr -d '(' | sort -u)
+check_exports "$records_so" all -D
+check_exports "$prefix/lib/libhayanagi_records.a" all -g
+declared="$plain_declared"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+pkg-config --exact-version="$version" hayanagi_records || fail "install: pkg-config does not find hayanagi_records $version"
+gcc -std=c99 -Wall -Wextra -Werror capi/tests/records.c $(pkg-config --cflags --libs hayanagi_records) \
+  -o "$out/records-test-shared"
+readelf -d "$out/records-test-shared" | grep -q "NEEDED.*\[$records_soname\]" || fail "the records test does not need $records_soname"
+LD_LIBRARY_PATH="$prefix/lib" "$out/records-test-shared" > /dev/null
+gcc -std=c99 -Wall -Wextra -Werror capi/tests/records.c $(pkg-config --cflags hayanagi_records) \
+  "$(pkg-config --variable=libdir hayanagi_records)/libhayanagi_records.a" \
+  $(pkg-config --variable=static_libs hayanagi_records) -o "$out/records-test-static"
+! readelf -d "$out/records-test-static" | grep -q 'NEEDED.*libhayanagi' || fail "the static records test needs a shared hayanagi"
+"$out/records-test-static" > /dev/null
+unset PKG_CONFIG_PATH
+mkdir -p "$out/records-cmake"
+cat > "$out/records-cmake/CMakeLists.txt" << EOF
+cmake_minimum_required(VERSION 3.16)
+project(records C)
+find_package(hayanagi $version REQUIRED)
+add_executable(records "$root/capi/tests/records.c")
+target_link_libraries(records PRIVATE hayanagi::records)
+EOF
+for kind in shared static; do
+  static=OFF
+  [ "$kind" = static ] && static=ON
+  cmake -S "$out/records-cmake" -B "$out/records-cmake/$kind" -DCMAKE_PREFIX_PATH="$prefix" -DHAYANAGI_STATIC=$static \
+    > "$out/records-cmake/$kind.log" 2>&1 && cmake --build "$out/records-cmake/$kind" >> "$out/records-cmake/$kind.log" 2>&1 ||
+    { cat "$out/records-cmake/$kind.log" >&2; fail "CMake ($kind) does not build the records test against hayanagi::records"; }
+  if [ "$kind" = shared ]; then
+    readelf -d "$out/records-cmake/$kind/records" | grep -q "NEEDED.*\[$records_soname\]" || fail "CMake shared: not $records_soname"
+  else
+    ! readelf -d "$out/records-cmake/$kind/records" | grep -q 'NEEDED.*libhayanagi' || fail "CMake static: a shared hayanagi"
+  fi
+  "$out/records-cmake/$kind/records" > /dev/null
+done
+echo "records library: pkg-config shared and static, CMake shared and static: the records test passes"
 
 step "WebAssembly module"
 cd "$root/capi"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the C library (capi/, release) and installs it under a prefix:
+# Builds the C libraries (capi/, release) and installs them under a prefix:
 #
-#   bash capi/install.sh --prefix DIR [--libdir DIR] [--no-build]
+#   bash capi/install.sh --prefix DIR [--libdir DIR] [--no-build] [--no-records]
 #
 #   DIR/include/hayanagi.h
 #   LIBDIR/libhayanagi.a                      static library (needs nothing but libc)
@@ -12,17 +12,28 @@
 #   LIBDIR/cmake/hayanagi/hayanagiConfig.cmake, hayanagiConfigVersion.cmake
 #                                             find_package(hayanagi): hayanagi::hayanagi (shared;
 #                                             static with HAYANAGI_STATIC ON), hayanagi::shared,
-#                                             hayanagi::static
+#                                             hayanagi::static; and hayanagi::records,
+#                                             hayanagi::records_shared, hayanagi::records_static
+#   and the records library (capi --features records: hayanagi.h's functions and those of
+#   hayanagi_records.h, which use the heap while they run), unless --no-records:
+#   DIR/include/hayanagi_records.h
+#   LIBDIR/libhayanagi_records.a              static (needs libc and the Rust runtime's system
+#                                             libraries: pkg-config --static names them)
+#   LIBDIR/libhayanagi_records.so.X.Y.Z       SONAME libhayanagi_records.so.ABI, with the same links
+#   LIBDIR/pkgconfig/hayanagi_records.pc
 #
 # LIBDIR defaults to DIR/lib; a relative --libdir is taken under DIR. --no-build installs what the
-# last `cargo build --release` in capi/ left (CARGO_TARGET_DIR is respected). The CMake package
-# finds its files relative to itself, so an installed tree may be moved; hayanagi.pc names the
-# prefix it was installed into. Linux and other ELF systems (macOS: .dylib, untested).
+# last `cargo build --release` in capi/ left (and, for the records library, the last
+# `CARGO_TARGET_DIR=TARGET/records-lib cargo build --release --features records`, as capi/check.sh
+# builds it; CARGO_TARGET_DIR is respected, TARGET is capi/target by default). The CMake package
+# finds its files relative to itself, so an installed tree may be moved; the .pc files name the
+# prefix they were installed into. Linux and other ELF systems (macOS: .dylib, untested).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 prefix=""
 libdir=""
 build=1
+records=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) prefix="${2:?--prefix needs a directory}"; shift 2 ;;
@@ -30,7 +41,8 @@ while [ $# -gt 0 ]; do
     --libdir) libdir="${2:?--libdir needs a directory}"; shift 2 ;;
     --libdir=*) libdir="${1#--libdir=}"; shift ;;
     --no-build) build=0; shift ;;
-    -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
+    --no-records) records=0; shift ;;
+    -h | --help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "capi/install.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -53,43 +65,86 @@ if [ "$major" = 0 ]; then abi="0.$minor"; else abi="$major"; fi
 [ -n "$version" ] || { echo "capi/install.sh: no HAYANAGI_VERSION_STRING in $header" >&2; exit 1; }
 
 target="${CARGO_TARGET_DIR:-$root/capi/target}"
+# The records library: the same crate with the records feature, in its own target directory (the
+# same file names).
+records_target="$target/records-lib"
 if [ "$build" = 1 ]; then
   (cd "$root/capi" && cargo build --release)
+  if [ "$records" = 1 ]; then
+    (cd "$root/capi" && CARGO_TARGET_DIR="$records_target" cargo build --release --features records)
+  fi
 fi
-case "$(uname -s)" in
-  Darwin) shared_built=libhayanagi_capi.dylib; shared=libhayanagi.$version.dylib
-    shared_major=libhayanagi.$abi.dylib; shared_dev=libhayanagi.dylib ;;
-  *) shared_built=libhayanagi_capi.so; shared=libhayanagi.so.$version
-    shared_major=libhayanagi.so.$abi; shared_dev=libhayanagi.so ;;
-esac
-for built in libhayanagi_capi.a "$shared_built"; do
-  [ -f "$target/release/$built" ] || { echo "capi/install.sh: $target/release/$built is missing" >&2; exit 1; }
+# The file names of library NAME: shared as built, installed, its SONAME link and its dev link.
+shared_names() { # NAME
+  case "$(uname -s)" in
+    Darwin) echo "libhayanagi_capi.dylib lib$1.$version.dylib lib$1.$abi.dylib lib$1.dylib" ;;
+    *) echo "libhayanagi_capi.so lib$1.so.$version lib$1.so.$abi lib$1.so" ;;
+  esac
+}
+# The built files of each library must be there before anything is installed.
+for dir in "$target/release" $([ "$records" = 1 ] && echo "$records_target/release"); do
+  read -r shared_built _ <<< "$(shared_names hayanagi)"
+  for built in libhayanagi_capi.a "$shared_built"; do
+    [ -f "$dir/$built" ] || { echo "capi/install.sh: $dir/$built is missing" >&2; exit 1; }
+  done
 done
 
 install -d "$prefix/include" "$libdir/pkgconfig" "$libdir/cmake/hayanagi"
+# Installs library NAME from the build directory DIR, exporting the functions of HEADERS.
+install_library() { # NAME DIR HEADERS...
+  local name="$1" dir="$2" shared_built shared shared_major shared_dev work
+  shift 2
+  read -r shared_built shared shared_major shared_dev <<< "$(shared_names "$name")"
+  # The static library keeps only the headers' functions global: its object and the runtime helpers
+  # it needs (compiler_builtins members, and for the records library the parts of std it uses) are
+  # linked into one relocatable object, where every other symbol is made local, so that a program
+  # linking it beside another Rust static library (or its own copies of those helpers) meets no
+  # duplicate or foreign symbol. It is also much smaller (the archive cargo builds holds every
+  # compiler_builtins member). Without GNU ld and objcopy (macOS), the archive is installed as built.
+  if [ "$(uname -s)" != Darwin ] && command -v ld > /dev/null && command -v objcopy > /dev/null; then
+    work=$(mktemp -d)
+    grep -ohE '\bhayanagi_[a-z0-9_]+\(' "$@" | tr -d '(' | sort -u > "$work/symbols"
+    # -u pulls the library's object out of the archive, and it the helpers it calls.
+    ld -r -o "$work/$name.o" $(sed 's/^/-u /' "$work/symbols") "$dir/libhayanagi_capi.a"
+    # The bitcode std's objects carry (.llvmbc) goes too: nm and ld would hand it to an LLVM plugin
+    # of another version, and nm then lists no symbols at all.
+    objcopy --keep-global-symbols="$work/symbols" --remove-section=.llvmbc --remove-section=.llvmcmd "$work/$name.o"
+    rm -f "$work/lib$name.a"
+    ar rcs "$work/lib$name.a" "$work/$name.o"
+    install -m 644 "$work/lib$name.a" "$libdir/lib$name.a"
+    rm -rf "$work"
+  else
+    install -m 644 "$dir/libhayanagi_capi.a" "$libdir/lib$name.a"
+  fi
+  install -m 755 "$dir/$shared_built" "$libdir/$shared"
+  ln -sfn "$shared" "$libdir/$shared_major"
+  ln -sfn "$shared_major" "$libdir/$shared_dev"
+}
 install -m 644 "$header" "$prefix/include/hayanagi.h"
-# The static library keeps only the header's functions global: its object and the runtime helpers
-# it needs (compiler_builtins members) are linked into one relocatable object, where every other
-# symbol is made local, so that a program linking it beside another Rust static library (or its own
-# copies of those helpers) meets no duplicate or foreign symbol. It is also much smaller (the
-# archive cargo builds holds every compiler_builtins member). Without GNU ld and objcopy (macOS),
-# the archive is installed as built.
-if [ "$(uname -s)" != Darwin ] && command -v ld > /dev/null && command -v objcopy > /dev/null; then
-  work=$(mktemp -d)
-  grep -oE '\bhayanagi_[a-z0-9_]+\(' "$header" | tr -d '(' | sort -u > "$work/symbols"
-  # -u pulls the library's object out of the archive, and it the helpers it calls.
-  ld -r -o "$work/hayanagi.o" $(sed 's/^/-u /' "$work/symbols") "$target/release/libhayanagi_capi.a"
-  objcopy --keep-global-symbols="$work/symbols" "$work/hayanagi.o"
-  rm -f "$work/libhayanagi.a"
-  ar rcs "$work/libhayanagi.a" "$work/hayanagi.o"
-  install -m 644 "$work/libhayanagi.a" "$libdir/libhayanagi.a"
-  rm -rf "$work"
-else
-  install -m 644 "$target/release/libhayanagi_capi.a" "$libdir/libhayanagi.a"
+install_library hayanagi "$target/release" "$header"
+read -r _ shared shared_major _ <<< "$(shared_names hayanagi)"
+read -r _ records_shared records_shared_major _ <<< "$(shared_names hayanagi_records)"
+# What a program linking the static records library needs besides it: the system libraries of the
+# Rust standard library (rustc --print native-static-libs, Linux glibc).
+records_static_libs="-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc"
+if [ "$records" = 1 ]; then
+  install -m 644 "$root/include/hayanagi_records.h" "$prefix/include/hayanagi_records.h"
+  install_library hayanagi_records "$records_target/release" "$header" "$root/include/hayanagi_records.h"
+  cat > "$libdir/pkgconfig/hayanagi_records.pc" << EOF
+prefix=$prefix
+includedir=\${prefix}/include
+libdir=$libdir
+
+Name: hayanagi_records
+Description: Shogi core with game records (KIF, KI2, CSA, JKF, USI): the C API of hayanagi.h and hayanagi_records.h
+Version: $version
+Cflags: -I\${includedir}
+Libs: -L\${libdir} -lhayanagi_records
+Libs.private: $records_static_libs
+# The static library's own link line: cc app.c "\${libdir}/libhayanagi_records.a" \$(pkg-config --variable=static_libs hayanagi_records)
+static_libs=$records_static_libs
+EOF
 fi
-install -m 755 "$target/release/$shared_built" "$libdir/$shared"
-ln -sfn "$shared" "$libdir/$shared_major"
-ln -sfn "$shared_major" "$libdir/$shared_dev"
 
 cat > "$libdir/pkgconfig/hayanagi.pc" << EOF
 prefix=$prefix
@@ -141,6 +196,28 @@ if(NOT TARGET hayanagi::hayanagi)
     set_target_properties(hayanagi::hayanagi PROPERTIES INTERFACE_LINK_LIBRARIES hayanagi::shared)
   endif()
 endif()
+# The records library (hayanagi_records.h), if it was installed: hayanagi::records (shared, or static
+# with HAYANAGI_STATIC ON), hayanagi::records_shared, hayanagi::records_static. It holds all of
+# hayanagi.h's functions too: link it instead of hayanagi::hayanagi, not beside it.
+if(EXISTS "\${_hayanagi_libdir}/$records_shared" AND NOT TARGET hayanagi::records_shared)
+  add_library(hayanagi::records_shared SHARED IMPORTED)
+  set_target_properties(hayanagi::records_shared PROPERTIES
+    IMPORTED_LOCATION "\${_hayanagi_libdir}/$records_shared"
+    IMPORTED_SONAME "$records_shared_major"
+    INTERFACE_INCLUDE_DIRECTORIES "\${hayanagi_INCLUDE_DIR}")
+  add_library(hayanagi::records_static STATIC IMPORTED)
+  set_target_properties(hayanagi::records_static PROPERTIES
+    IMPORTED_LOCATION "\${_hayanagi_libdir}/libhayanagi_records.a"
+    IMPORTED_LINK_INTERFACE_LANGUAGES "C"
+    INTERFACE_LINK_LIBRARIES "$(echo "$records_static_libs" | sed 's/-l//g; s/ /;/g')"
+    INTERFACE_INCLUDE_DIRECTORIES "\${hayanagi_INCLUDE_DIR}")
+  add_library(hayanagi::records INTERFACE IMPORTED)
+  if(HAYANAGI_STATIC)
+    set_target_properties(hayanagi::records PROPERTIES INTERFACE_LINK_LIBRARIES hayanagi::records_static)
+  else()
+    set_target_properties(hayanagi::records PROPERTIES INTERFACE_LINK_LIBRARIES hayanagi::records_shared)
+  endif()
+endif()
 unset(_hayanagi_prefix)
 unset(_hayanagi_libdir)
 set(hayanagi_FOUND TRUE)
@@ -169,4 +246,4 @@ if(CMAKE_SIZEOF_VOID_P AND NOT CMAKE_SIZEOF_VOID_P EQUAL $((bits / 8)))
 endif()
 EOF
 
-echo "installed hayanagi $version into $prefix (libraries in $libdir)"
+echo "installed hayanagi $version into $prefix (libraries in $libdir$([ "$records" = 1 ] && echo ", with the records library"))"

@@ -4,8 +4,9 @@
  *
  * C99; also compiles as C++. These functions are in the records library, libhayanagi_records: the
  * library of hayanagi.h with these functions added (link it instead of libhayanagi, not beside it;
- * it is built by `cargo build --release --features records` in capi/). Its codes and sizes are
- * #defined in hayanagi.h ("game records").
+ * it is built by `cargo build --release --features records` in capi/, and capi/install.sh installs
+ * it: pkg-config hayanagi_records, CMake hayanagi::records; its SONAME is libhayanagi_records.so.ABI,
+ * under hayanagi.h's ABI policy). Its codes and sizes are #defined in hayanagi.h ("game records").
  *
  * MEMORY: NOT THE RULE OF hayanagi.h
  *   The records library keeps hayanagi.h's rules for all of hayanagi.h's functions. The functions
