@@ -466,8 +466,8 @@ extern "C" {
 #define HAYANAGI_GAME_COMMENTS_END 1   /* after the ending */
 /* The bytes of hayanagi_game_error's message, its NUL included. */
 #define HAYANAGI_GAME_MESSAGE_SIZE 256
-/* The bytes of a game with no move, header or comment; each move takes 24 more, each header 16, and
-   each string its length + 1. */
+/* The bytes of a game with no move, header or comment; each move takes 24 more, each header 16, each
+   variation 48 and each of its moves 24, and each string its length + 1. */
 #define HAYANAGI_GAME_FIXED_SIZE 576
 
 /* ----- types ----- */

@@ -22,8 +22,9 @@
  *   HAYANAGI_ERR_NOT_A_GAME unless they carry a game's tag: as for positions, the tag is no checksum).
  *   These functions are reentrant and thread-safe as hayanagi.h's are (hayanagi-records keeps only
  *   read-only tables, built once).
- *   A game holds the main line: the variations a KIF, KI2 or JKF text had are counted
- *   (hayanagi_game_variation_count), not kept, so hayanagi_game_write does not write them.
+ *   A game holds the main line and the variations of a KIF, KI2 or JKF text (変化, forks: a tree,
+ *   hayanagi_game_variation), which hayanagi_game_write writes back in KIF, KI2 and JKF (CSA and
+ *   USI hold the main line only).
  *
  * ERRORS
  *   As in hayanagi.h: 0 or a non-negative result on success, a negative HAYANAGI_ERR_* code on
@@ -71,15 +72,39 @@ typedef struct hayanagi_game_outcome {
     uint64_t time_ms; /* that time in milliseconds (0 without one) */
 } hayanagi_game_outcome;
 
+/* One variation of a game (hayanagi_game_variation): another line from a ply of its parent line. */
+typedef struct hayanagi_game_variation_info {
+    int32_t parent;                /* the index of the variation it branches from, -1: the main line */
+    int32_t ply;                   /* the ply (from 1) of its first move */
+    int32_t move_count;            /* its moves (hayanagi_game_variation_move) */
+    hayanagi_game_outcome outcome; /* its ending (HAYANAGI_ENDING_NONE: none) */
+    const char *comment;           /* the comments before its first move, lines joined by '\n' ("" for none) */
+    size_t comment_len;            /* their length in bytes */
+    const char *end_comment;       /* the comments after its ending ("" for none) */
+    size_t end_comment_len;        /* their length in bytes */
+} hayanagi_game_variation_info;
+
 /* Reads the record text[0..len) into the arena game[0..size): its encoding (HAYANAGI_GAME_ENCODING_*,
    or _DETECT), its format (HAYANAGI_GAME_FORMAT_*, or _DETECT), every move checked for legality, the
-   first game of a CSA file of several. Returns the format read (HAYANAGI_GAME_FORMAT_*). *needed (if
+   first game of a CSA file of several (hayanagi_game_read_all reads them all). Returns the format
+   read (HAYANAGI_GAME_FORMAT_*). *needed (if
    not NULL) receives the game's size when the text was read (HAYANAGI_OK or BUFFER_TOO_SMALL).
    Errors: NULL_POINTER (text, game), BAD_LENGTH, OUT_OF_RANGE (format, encoding), BUFFER_TOO_SMALL,
    the record's errors (GAME_*, CSA_*, JAPANESE_*, SFEN_*, USI_*, MOVE_*, ILLEGAL_MOVE, PLY_OVERFLOW)
    with their line and column. */
 int32_t hayanagi_game_read(const char *text, size_t len, int32_t format, int32_t encoding, void *game,
                            size_t size, size_t *needed, hayanagi_game_error *error);
+
+/* Reads every game of the record text[0..len) into the arena games[0..size), one after another:
+   the games of a CSA file of several (separated by `/` lines), or the one game of the other formats,
+   each as hayanagi_game_read reads it (encoding and format detected or given once for the text).
+   Game i + 1 starts hayanagi_game_size(game i) bytes after game i, the first at `games`; each is a
+   game on its own (a byte copy of its hayanagi_game_size bytes is that game). Returns the number of
+   games (at least 1). *needed (if not NULL) receives the bytes of all of them when the text was read
+   (HAYANAGI_OK or BUFFER_TOO_SMALL: then the arena is unchanged).
+   Errors: as hayanagi_game_read; the line of a record's error is the line in the whole text. */
+int32_t hayanagi_game_read_all(const char *text, size_t len, int32_t format, int32_t encoding, void *games,
+                               size_t size, size_t *needed, hayanagi_game_error *error);
 
 /* Writes a game with no moves from *start into the arena game[0..size).
    Errors: NULL_POINTER (start, game), NOT_A_POSITION, BAD_LENGTH, BUFFER_TOO_SMALL. */
@@ -148,9 +173,24 @@ int32_t hayanagi_game_header(const void *game, size_t index, const char **key, s
    Errors: NULL_POINTER (game, text), NOT_A_GAME, OUT_OF_RANGE (which). */
 int32_t hayanagi_game_comment(const void *game, int32_t which, const char **text, size_t *len);
 
-/* The variations (変化, forks) the text had, every level counted; the game does not keep them.
-   Errors: NULL_POINTER, NOT_A_GAME. */
+/* The variations (変化, forks), every level counted: hayanagi_game_variation's indices are 0 to this
+   count - 1. Errors: NULL_POINTER, NOT_A_GAME. */
 int32_t hayanagi_game_variation_count(const void *game);
+
+/* Variation `index` (from 0) into *out. The variations are numbered depth-first: each comes before
+   the variations that branch from its own moves, siblings in the record's order, so a parent's index
+   is below its children's. A variation's first move replaces the move of ply `ply` of its parent line
+   (the main line, or the parent variation, whose moves are plies parent.ply, parent.ply + 1, ...;
+   one past the parent line's last move, it replaces the line's ending): its moves are legal in the
+   position after the parent line's moves before `ply`, which are (for a parent variation) that
+   variation's parent line's moves before parent.ply and then the parent's own.
+   Errors: NULL_POINTER (game, out), NOT_A_GAME, OUT_OF_RANGE (index). */
+int32_t hayanagi_game_variation(const void *game, size_t index, hayanagi_game_variation_info *out);
+
+/* Move `index` (from 0) of variation `variation` into *out (its ply: the variation's ply + index).
+   Errors: NULL_POINTER (game, out), NOT_A_GAME, OUT_OF_RANGE (variation, index). */
+int32_t hayanagi_game_variation_move(const void *game, size_t variation, size_t index,
+                                     hayanagi_game_move_info *out);
 
 #ifdef __cplusplus
 }

@@ -16,21 +16,27 @@
 //! | 16 | 8 | the ending's time in milliseconds |
 //! | 24 | 4 | moves |
 //! | 28 | 4 | headers |
-//! | 32 | 4 | variations the text had (not kept) |
+//! | 32 | 4 | variations (every level) |
 //! | 36 | 4 | where the strings start |
 //! | 40 | 8 | the comments before the first move: offset, length |
 //! | 48 | 8 | the comments after the ending: offset, length |
 //! | 56 | 1 | the handicap the record named or its start is (`HAYANAGI_HANDICAP_*`, 255 for none) |
 //! | 57 | 1 | 1 if the comments before the first move are lines (even one empty line), 0 for none |
 //! | 58 | 1 | the same for the comments after the ending |
-//! | 59 | 5 | zeros |
+//! | 59 | 1 | zero |
+//! | 60 | 4 | the moves of all variations |
 //! | 64 | 512 | the start position (a `hayanagi_position`) |
 //! | 576 | 24 a move | code (2), 1 if it has a time (1), 1 if it has comments (1), comment offset (4), comment length (4), zeros (4), time in ms (8) |
 //! | then | 16 a header | key offset, key length, value offset, value length (4 each) |
+//! | then | 48 a variation | parent (4; `u32::MAX`: the main line), ply (4), its first move in the variation moves (4), its moves (4), the ending, winner, 1 if the ending has a time, 1 if there are comments before its first move, the same after its ending (1 each), zeros (3), the ending's time in ms (8), the comments before its first move: offset, length (8), after its ending (8) |
+//! | then | 24 a move | the variations' moves, each variation's together, as the main line's |
 //! | then | | the strings, each followed by a NUL |
 //!
+//! The variations are in depth-first order: each before the variations from its moves, siblings in
+//! the record's order (so a parent's index is below its children's).
+//!
 //! The records crate does the reading, writing and checking; this module only moves a
-//! [`Record`]'s main line into and out of the arena. A call builds the record on the heap, and
+//! [`Record`] into and out of the arena. A call builds the record on the heap, and
 //! frees it before it returns (the header says so): the arena holds everything that is kept.
 
 use core::ffi::c_char;
@@ -38,7 +44,8 @@ use core::{ptr, slice};
 
 use hayanagi::{Color, Handicap, Move};
 use hayanagi_records::{
-    Ending, Format, Outcome, ReadError, ReadErrorKind, Record, RecordMove, TextEncoding, WriteError, WriteErrorKind,
+    Ending, Format, Outcome, ReadError, ReadErrorKind, Record, RecordMove, TextEncoding, Variation, WriteError,
+    WriteErrorKind,
 };
 
 use crate::ErrorCode;
@@ -88,7 +95,7 @@ pub(crate) const MESSAGE_SIZE: usize = 256;
 /// `HAYANAGI_GAME_FIXED_SIZE`: the bytes of a game without moves, headers or strings.
 pub(crate) const FIXED_SIZE: usize = POSITION_AT + POSITION_SIZE;
 
-const TAG: u64 = u64::from_le_bytes(*b"hynGAME\x01");
+const TAG: u64 = u64::from_le_bytes(*b"hynGAME\x02");
 const SIZE_AT: usize = 8;
 const FORMAT_AT: usize = 12;
 const ENDING_AT: usize = 13;
@@ -104,9 +111,14 @@ const END_COMMENTS_AT: usize = 48;
 const HANDICAP_AT: usize = 56;
 const START_COMMENTED_AT: usize = 57;
 const END_COMMENTED_AT: usize = 58;
+const VARIATION_MOVES_AT: usize = 60;
 const POSITION_AT: usize = 64;
 const MOVE_SIZE: usize = 24;
 const HEADER_SIZE: usize = 16;
+/// `HAYANAGI_GAME_VARIATION_SIZE`'s bytes: one variation's entry.
+pub(crate) const VARIATION_SIZE: usize = 48;
+/// A variation entry's parent for the main line.
+const MAIN_LINE: u32 = u32::MAX;
 /// The format byte of a game built by `hayanagi_game_new`.
 const BUILT: u8 = 255;
 
@@ -151,6 +163,27 @@ pub struct GameEnding {
     pub has_time: i32,
     /// The time in milliseconds (0 without one).
     pub time_ms: u64,
+}
+
+/// `hayanagi_game_variation_info`: one variation.
+#[repr(C)]
+pub struct GameVariationInfo {
+    /// The index of the variation it branches from, or -1: from the main line.
+    pub parent: i32,
+    /// The ply (from 1) of its first move.
+    pub ply: i32,
+    /// Its moves.
+    pub move_count: i32,
+    /// Its ending.
+    pub outcome: GameEnding,
+    /// The comments before its first move, NUL-terminated, inside the game.
+    pub comment: *const c_char,
+    /// Their length in bytes.
+    pub comment_len: usize,
+    /// The comments after its ending, NUL-terminated, inside the game.
+    pub end_comment: *const c_char,
+    /// Their length in bytes.
+    pub end_comment_len: usize,
 }
 
 /// An error of a call: its code, and where for the record's errors.
@@ -276,14 +309,31 @@ unsafe fn game_bytes<'a>(game: *const u8) -> Result<&'a [u8], ErrorCode> {
     }
     // SAFETY: tagged, so `size` bytes are readable (the caller's contract).
     let bytes = unsafe { slice::from_raw_parts(game, size) };
-    let moves = u32_le(bytes, MOVES_AT);
-    let headers = u32_le(bytes, HEADERS_AT);
     let strings = u32_le(bytes, STRINGS_AT);
-    let tables = moves.checked_mul(MOVE_SIZE).and_then(|m| Some(m + headers.checked_mul(HEADER_SIZE)?));
-    if tables.is_none_or(|t| FIXED_SIZE + t != strings) || strings > size {
+    if FIXED_SIZE.checked_add(tables_size(bytes).ok_or(ErrorCode::NotAGame)?) != Some(strings) || strings > size {
         return Err(ErrorCode::NotAGame);
     }
     Ok(bytes)
+}
+
+/// The bytes of a game's four tables (moves, headers, variations, the variations' moves) by its
+/// counts; `None` past `usize`.
+fn tables_size(bytes: &[u8]) -> Option<usize> {
+    let table = |at: usize, size: usize| u32_le(bytes, at).checked_mul(size);
+    table(MOVES_AT, MOVE_SIZE)?
+        .checked_add(table(HEADERS_AT, HEADER_SIZE)?)?
+        .checked_add(table(VARIATIONS_AT, VARIATION_SIZE)?)?
+        .checked_add(table(VARIATION_MOVES_AT, MOVE_SIZE)?)
+}
+
+/// Where the variations' table starts.
+fn variations_at(bytes: &[u8]) -> usize {
+    FIXED_SIZE + u32_le(bytes, MOVES_AT) * MOVE_SIZE + u32_le(bytes, HEADERS_AT) * HEADER_SIZE
+}
+
+/// Where the variations' moves start.
+fn variation_moves_at(bytes: &[u8]) -> usize {
+    variations_at(bytes) + u32_le(bytes, VARIATIONS_AT) * VARIATION_SIZE
 }
 
 /// The string at the (offset, length) pair at `at`: a pointer to it (NUL-terminated) and its length.
@@ -324,10 +374,54 @@ fn ending_code(ending: Ending) -> Result<u8, ErrorCode> {
     ENDINGS.iter().position(|&(_, e)| e == ending).map(|i| i as u8 + 1).ok_or(ErrorCode::GameUnsupported)
 }
 
-/// The game of `record` as arena bytes.
-fn encode(record: &Record, format: u8, variations: usize) -> Result<Vec<u8>, ErrorCode> {
+/// A record's variations in depth-first order (each before the variations from its moves), each
+/// with its parent's index in that order (`MAIN_LINE` for the main line).
+fn flatten(variations: &[Variation]) -> Vec<(u32, &Variation)> {
+    fn walk<'a>(variations: &'a [Variation], parent: u32, out: &mut Vec<(u32, &'a Variation)>) {
+        for v in variations {
+            let index = out.len() as u32;
+            out.push((parent, v));
+            walk(&v.variations, index, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(variations, MAIN_LINE, &mut out);
+    out
+}
+
+/// An ending's bytes: the ending, winner and timed bytes, and the time.
+fn outcome_bytes(outcome: Option<&Outcome>) -> Result<([u8; 3], u64), ErrorCode> {
+    Ok(match outcome {
+        Some(o) => {
+            ([ending_code(o.ending)?, winner_byte(o.winner), u8::from(o.time_ms.is_some())], o.time_ms.unwrap_or(0))
+        }
+        None => ([0, 2, 0], 0),
+    })
+}
+
+/// The ending of the bytes `[ending, winner, timed]` and the time.
+fn outcome_of(bytes: [u8; 3], time_ms: u64) -> Result<Option<Outcome>, ErrorCode> {
+    let ending = usize::from(bytes[0]);
+    if ending == 0 {
+        return Ok(None);
+    }
+    let (_, ending) = *ENDINGS.get(ending - 1).ok_or(ErrorCode::NotAGame)?;
+    let winner = match bytes[1] {
+        0 => Some(Color::Black),
+        1 => Some(Color::White),
+        _ => None,
+    };
+    Ok(Some(Outcome { ending, winner, time_ms: (bytes[2] != 0).then_some(time_ms) }))
+}
+
+/// The game of `record` (with its variations) as arena bytes.
+fn encode(record: &Record, format: u8) -> Result<Vec<u8>, ErrorCode> {
     let headers = &record.headers;
-    let strings_at = FIXED_SIZE + record.moves.len() * MOVE_SIZE + headers.len() * HEADER_SIZE;
+    let variations = flatten(&record.variations);
+    let variation_moves: usize = variations.iter().map(|(_, v)| v.moves.len()).sum();
+    let variations_at = FIXED_SIZE + record.moves.len() * MOVE_SIZE + headers.len() * HEADER_SIZE;
+    let variation_moves_at = variations_at + variations.len() * VARIATION_SIZE;
+    let strings_at = variation_moves_at + variation_moves * MOVE_SIZE;
     let mut out = vec![0u8; strings_at];
     let mut strings = Vec::new();
     // Each string after the ones before, NUL-terminated: its (offset, length).
@@ -341,42 +435,73 @@ fn encode(record: &Record, format: u8, variations: usize) -> Result<Vec<u8>, Err
         pair[4..].copy_from_slice(&len.to_le_bytes());
         Ok(pair)
     };
-    out[..8].copy_from_slice(&TAG.to_le_bytes());
-    out[FORMAT_AT] = format;
-    out[HANDICAP_AT] = record.handicap.map_or(255, |h| h.index() as u8);
-    if let Some(outcome) = &record.outcome {
-        out[ENDING_AT] = ending_code(outcome.ending)?;
-        out[WINNER_AT] = winner_byte(outcome.winner);
-        out[ENDING_TIMED_AT] = u8::from(outcome.time_ms.is_some());
-        out[ENDING_TIME_AT..ENDING_TIME_AT + 8].copy_from_slice(&outcome.time_ms.unwrap_or(0).to_le_bytes());
-    } else {
-        out[WINNER_AT] = 2;
-    }
     let count = |n: usize| u32::try_from(n).map(u32::to_le_bytes).map_err(|_| ErrorCode::BadLength);
-    out[MOVES_AT..MOVES_AT + 4].copy_from_slice(&count(record.moves.len())?);
-    out[HEADERS_AT..HEADERS_AT + 4].copy_from_slice(&count(headers.len())?);
-    out[VARIATIONS_AT..VARIATIONS_AT + 4].copy_from_slice(&count(variations)?);
-    out[STRINGS_AT..STRINGS_AT + 4].copy_from_slice(&count(strings_at)?);
-    out[START_COMMENTS_AT..START_COMMENTS_AT + 8].copy_from_slice(&add(&joined(&record.comments))?);
-    out[END_COMMENTS_AT..END_COMMENTS_AT + 8].copy_from_slice(&add(&joined(&record.end_comments))?);
-    out[START_COMMENTED_AT] = u8::from(!record.comments.is_empty());
-    out[END_COMMENTED_AT] = u8::from(!record.end_comments.is_empty());
-    let mut position = [0u8; POSITION_SIZE];
-    // SAFETY: `POSITION_SIZE` writable bytes; a record needs no alignment.
-    unsafe { write_position(position.as_mut_ptr().cast::<PositionRecord>(), record.start.clone()) };
-    out[POSITION_AT..POSITION_AT + POSITION_SIZE].copy_from_slice(&position);
-    for (i, m) in record.moves.iter().enumerate() {
-        let at = FIXED_SIZE + i * MOVE_SIZE;
+    // A move entry at `at`.
+    fn put_move(
+        out: &mut [u8],
+        at: usize,
+        m: &RecordMove,
+        add: &mut impl FnMut(&str) -> Result<[u8; 8], ErrorCode>,
+    ) -> Result<(), ErrorCode> {
         out[at..at + 2].copy_from_slice(&m.mv.to_bits().to_le_bytes());
         out[at + 2] = u8::from(m.time_ms.is_some());
         out[at + 3] = u8::from(!m.comments.is_empty());
         out[at + 4..at + 12].copy_from_slice(&add(&joined(&m.comments))?);
         out[at + 16..at + 24].copy_from_slice(&m.time_ms.unwrap_or(0).to_le_bytes());
+        Ok(())
+    }
+    out[..8].copy_from_slice(&TAG.to_le_bytes());
+    out[FORMAT_AT] = format;
+    out[HANDICAP_AT] = record.handicap.map_or(255, |h| h.index() as u8);
+    let (ending, time) = outcome_bytes(record.outcome.as_ref())?;
+    out[ENDING_AT..ENDING_AT + 3].copy_from_slice(&ending);
+    out[ENDING_TIME_AT..ENDING_TIME_AT + 8].copy_from_slice(&time.to_le_bytes());
+    out[MOVES_AT..MOVES_AT + 4].copy_from_slice(&count(record.moves.len())?);
+    out[HEADERS_AT..HEADERS_AT + 4].copy_from_slice(&count(headers.len())?);
+    out[VARIATIONS_AT..VARIATIONS_AT + 4].copy_from_slice(&count(variations.len())?);
+    out[VARIATION_MOVES_AT..VARIATION_MOVES_AT + 4].copy_from_slice(&count(variation_moves)?);
+    out[STRINGS_AT..STRINGS_AT + 4].copy_from_slice(&count(strings_at)?);
+    let mut position = [0u8; POSITION_SIZE];
+    // SAFETY: `POSITION_SIZE` writable bytes; a record needs no alignment.
+    unsafe { write_position(position.as_mut_ptr().cast::<PositionRecord>(), record.start.clone()) };
+    out[POSITION_AT..POSITION_AT + POSITION_SIZE].copy_from_slice(&position);
+    // The strings in the order of their owners: the comments, the moves', the headers', the
+    // variations'.
+    let (start_comments, end_comments) = (joined(&record.comments), joined(&record.end_comments));
+    let start_pair = add(&start_comments)?;
+    let end_pair = add(&end_comments)?;
+    out[START_COMMENTS_AT..START_COMMENTS_AT + 8].copy_from_slice(&start_pair);
+    out[END_COMMENTS_AT..END_COMMENTS_AT + 8].copy_from_slice(&end_pair);
+    out[START_COMMENTED_AT] = u8::from(!record.comments.is_empty());
+    out[END_COMMENTED_AT] = u8::from(!record.end_comments.is_empty());
+    for (i, m) in record.moves.iter().enumerate() {
+        put_move(&mut out, FIXED_SIZE + i * MOVE_SIZE, m, &mut add)?;
     }
     for (i, (key, value)) in headers.iter().enumerate() {
         let at = FIXED_SIZE + record.moves.len() * MOVE_SIZE + i * HEADER_SIZE;
-        out[at..at + 8].copy_from_slice(&add(key)?);
-        out[at + 8..at + 16].copy_from_slice(&add(value)?);
+        let (key, value) = (add(key)?, add(value)?);
+        out[at..at + 8].copy_from_slice(&key);
+        out[at + 8..at + 16].copy_from_slice(&value);
+    }
+    let mut first = 0;
+    for (i, &(parent, v)) in variations.iter().enumerate() {
+        let at = variations_at + i * VARIATION_SIZE;
+        out[at..at + 4].copy_from_slice(&parent.to_le_bytes());
+        out[at + 4..at + 8].copy_from_slice(&v.ply.to_le_bytes());
+        out[at + 8..at + 12].copy_from_slice(&count(first)?);
+        out[at + 12..at + 16].copy_from_slice(&count(v.moves.len())?);
+        let (ending, time) = outcome_bytes(v.outcome.as_ref())?;
+        out[at + 16..at + 19].copy_from_slice(&ending);
+        out[at + 19] = u8::from(!v.comments.is_empty());
+        out[at + 20] = u8::from(!v.end_comments.is_empty());
+        out[at + 24..at + 32].copy_from_slice(&time.to_le_bytes());
+        let (comments, end_comments) = (add(&joined(&v.comments))?, add(&joined(&v.end_comments))?);
+        out[at + 32..at + 40].copy_from_slice(&comments);
+        out[at + 40..at + 48].copy_from_slice(&end_comments);
+        for (j, m) in v.moves.iter().enumerate() {
+            put_move(&mut out, variation_moves_at + (first + j) * MOVE_SIZE, m, &mut add)?;
+        }
+        first += v.moves.len();
     }
     out.extend_from_slice(&strings);
     let size = count(out.len())?;
@@ -384,8 +509,31 @@ fn encode(record: &Record, format: u8, variations: usize) -> Result<Vec<u8>, Err
     Ok(out)
 }
 
-/// The record a game holds (its main line), with its format byte and variation count.
-fn decode(bytes: &[u8]) -> Result<(Record, u8, usize), ErrorCode> {
+/// The move entry at `at`.
+fn move_at(bytes: &[u8], at: usize) -> Result<RecordMove, ErrorCode> {
+    let mv = Move::from_bits(u16::from_le_bytes([bytes[at], bytes[at + 1]])).ok_or(ErrorCode::NotAGame)?;
+    let time_ms = (bytes[at + 2] != 0).then(|| u64_le(bytes, at + 16));
+    Ok(RecordMove { mv, time_ms, comments: split(str_at(bytes, at + 4)?, bytes[at + 3] != 0) })
+}
+
+/// Where variation `index`'s entry is, checked: its parent before it, its moves inside the table.
+fn variation_entry(bytes: &[u8], index: usize) -> Result<usize, ErrorCode> {
+    if index >= u32_le(bytes, VARIATIONS_AT) {
+        return Err(ErrorCode::OutOfRange);
+    }
+    let at = variations_at(bytes) + index * VARIATION_SIZE;
+    let parent = u32_le(bytes, at);
+    let (first, moves) = (u32_le(bytes, at + 8), u32_le(bytes, at + 12));
+    if (parent != MAIN_LINE as usize && parent >= index)
+        || first.checked_add(moves).is_none_or(|end| end > u32_le(bytes, VARIATION_MOVES_AT))
+    {
+        return Err(ErrorCode::NotAGame);
+    }
+    Ok(at)
+}
+
+/// The record a game holds, with its format byte.
+fn decode(bytes: &[u8]) -> Result<(Record, u8), ErrorCode> {
     // SAFETY: the position's bytes lie inside the game (`game_bytes` checked its size), and were
     // written by `encode` (the tag); a record is read at any alignment.
     let start =
@@ -401,27 +549,42 @@ fn decode(bytes: &[u8]) -> Result<(Record, u8, usize), ErrorCode> {
     record.end_comments = split(str_at(bytes, END_COMMENTS_AT)?, bytes[END_COMMENTED_AT] != 0);
     let moves = u32_le(bytes, MOVES_AT);
     for i in 0..moves {
-        let at = FIXED_SIZE + i * MOVE_SIZE;
-        let mv = Move::from_bits(u16::from_le_bytes([bytes[at], bytes[at + 1]])).ok_or(ErrorCode::NotAGame)?;
-        let time_ms = (bytes[at + 2] != 0).then(|| u64_le(bytes, at + 16));
-        record.moves.push(RecordMove { mv, time_ms, comments: split(str_at(bytes, at + 4)?, bytes[at + 3] != 0) });
+        record.moves.push(move_at(bytes, FIXED_SIZE + i * MOVE_SIZE)?);
     }
     for i in 0..u32_le(bytes, HEADERS_AT) {
         let at = FIXED_SIZE + moves * MOVE_SIZE + i * HEADER_SIZE;
         record.headers.push((str_at(bytes, at)?.to_string(), str_at(bytes, at + 8)?.to_string()));
     }
-    let ending = usize::from(bytes[ENDING_AT]);
-    if ending != 0 {
-        let (_, ending) = *ENDINGS.get(ending - 1).ok_or(ErrorCode::NotAGame)?;
-        let winner = match bytes[WINNER_AT] {
-            0 => Some(Color::Black),
-            1 => Some(Color::White),
-            _ => None,
+    record.outcome =
+        outcome_of([bytes[ENDING_AT], bytes[WINNER_AT], bytes[ENDING_TIMED_AT]], u64_le(bytes, ENDING_TIME_AT))?;
+    // The variations, then each one moved into its parent's, the last first (a parent's index is
+    // below its children's, so it is still there).
+    let mut nodes = Vec::new();
+    let moves_at = variation_moves_at(bytes);
+    for i in 0..u32_le(bytes, VARIATIONS_AT) {
+        let at = variation_entry(bytes, i)?;
+        let first = u32_le(bytes, at + 8);
+        let moves = (first..first + u32_le(bytes, at + 12))
+            .map(|j| move_at(bytes, moves_at + j * MOVE_SIZE))
+            .collect::<Result<_, _>>()?;
+        let variation = Variation {
+            ply: u32_le(bytes, at + 4) as u32,
+            comments: split(str_at(bytes, at + 32)?, bytes[at + 19] != 0),
+            moves,
+            outcome: outcome_of([bytes[at + 16], bytes[at + 17], bytes[at + 18]], u64_le(bytes, at + 24))?,
+            end_comments: split(str_at(bytes, at + 40)?, bytes[at + 20] != 0),
+            variations: Vec::new(),
         };
-        let time_ms = (bytes[ENDING_TIMED_AT] != 0).then(|| u64_le(bytes, ENDING_TIME_AT));
-        record.outcome = Some(Outcome { ending, winner, time_ms });
+        nodes.push((u32_le(bytes, at), variation));
     }
-    Ok((record, bytes[FORMAT_AT], u32_le(bytes, VARIATIONS_AT)))
+    while let Some((parent, variation)) = nodes.pop() {
+        let siblings = match nodes.get_mut(parent) {
+            Some((_, parent)) => &mut parent.variations,
+            None => &mut record.variations,
+        };
+        siblings.insert(0, variation);
+    }
+    Ok((record, bytes[FORMAT_AT]))
 }
 
 /// Writes `encoded` into the arena `game` (`size` bytes) if it fits; `*needed` gets its length.
@@ -494,11 +657,48 @@ pub unsafe extern "C" fn hayanagi_game_read(
         let (text, _) = hayanagi_records::decode(bytes, encoding)?;
         let record = Record::read_str(&text, format)?;
         let read = format.unwrap_or_else(|| Format::detect(text.trim_start_matches('\u{feff}')));
-        let variations = record.variations.iter().map(|v| v.count()).sum();
-        let encoded = encode(&record, format_code(read), variations)?;
+        let encoded = encode(&record, format_code(read))?;
         // SAFETY: the caller's contract.
         unsafe { store(&encoded, game, size, needed)? };
         Ok(i32::from(format_code(read)))
+    })();
+    // SAFETY: the caller's contract.
+    unsafe { finish(error, result) }
+}
+
+/// Reads every game of `text[0..len)` (the games of a CSA file, or the one game of the other
+/// formats) into the arena `games` (`size` bytes), one after another (C: `hayanagi_game_read_all`):
+/// the number of games, or an error.
+///
+/// # Safety
+/// As [`hayanagi_game_read`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_game_read_all(
+    text: *const c_char,
+    len: usize,
+    format: i32,
+    encoding: i32,
+    games: *mut u8,
+    size: usize,
+    needed: *mut usize,
+    error: *mut GameError,
+) -> i32 {
+    let result = (|| {
+        // SAFETY: the caller's contract.
+        let bytes = unsafe { input(text, len)? };
+        arena(games, size)?;
+        let (format, encoding) = (format_of(format)?, encoding_of(encoding)?);
+        let (text, _) = hayanagi_records::decode(bytes, encoding)?;
+        let records = Record::read_all(&text, format)?;
+        let read = format.unwrap_or_else(|| Format::detect(text.trim_start_matches('\u{feff}')));
+        let count = i32::try_from(records.len()).map_err(|_| ErrorCode::BadLength)?;
+        let mut encoded = Vec::new();
+        for record in &records {
+            encoded.extend_from_slice(&encode(record, format_code(read))?);
+        }
+        // SAFETY: the caller's contract.
+        unsafe { store(&encoded, games, size, needed)? };
+        Ok(count)
     })();
     // SAFETY: the caller's contract.
     unsafe { finish(error, result) }
@@ -522,7 +722,7 @@ pub unsafe extern "C" fn hayanagi_game_new(
         arena(game, size)?;
         let mut record = Record::new(start);
         record.handicap = Handicap::of(&record.start);
-        let encoded = encode(&record, BUILT, 0)?;
+        let encoded = encode(&record, BUILT)?;
         // SAFETY: the caller's contract.
         unsafe { store(&encoded, game, size, needed) }
     })();
@@ -556,10 +756,10 @@ unsafe fn modify(
     if bytes.len() > size {
         return Err(ErrorCode::BadLength.into());
     }
-    let (mut record, format, variations) = decode(bytes)?;
+    let (mut record, format) = decode(bytes)?;
     change(&mut record)?;
     record.check()?;
-    let encoded = encode(&record, format, variations)?;
+    let encoded = encode(&record, format)?;
     // SAFETY: the caller's contract; `bytes` is not used after this.
     unsafe { store(&encoded, game, size, needed)? };
     Ok(())
@@ -720,7 +920,7 @@ pub unsafe extern "C" fn hayanagi_game_write(
         }
         let format = format_of(format)?.ok_or(ErrorCode::OutOfRange)?;
         let encoding = encoding_of(encoding)?.ok_or(ErrorCode::OutOfRange)?;
-        let (record, _, _) = decode(bytes)?;
+        let (record, _) = decode(bytes)?;
         let text = record.write_bytes(format, encoding)?;
         let len = i32::try_from(text.len()).map_err(|_| ErrorCode::BadLength)?;
         // SAFETY: the caller's contract.
@@ -737,6 +937,19 @@ pub unsafe extern "C" fn hayanagi_game_write(
     })();
     // SAFETY: the caller's contract.
     unsafe { finish(error, result) }
+}
+
+/// The move entry at `at` as C reads it.
+fn move_info(bytes: &[u8], at: usize) -> Result<GameMove, ErrorCode> {
+    let (comment, comment_len) = string(bytes, at + 4)?;
+    let has_time = bytes[at + 2] != 0;
+    Ok(GameMove {
+        mv: u16::from_le_bytes([bytes[at], bytes[at + 1]]),
+        has_time: i32::from(has_time),
+        time_ms: if has_time { u64_le(bytes, at + 16) } else { 0 },
+        comment,
+        comment_len,
+    })
 }
 
 /// Runs an accessor on the bytes of `game`.
@@ -785,7 +998,7 @@ pub unsafe extern "C" fn hayanagi_game_header_count(game: *const u8) -> i32 {
     unsafe { with_game(game, |bytes| count(bytes, HEADERS_AT)) }
 }
 
-/// The variations the text had (C: `hayanagi_game_variation_count`); the game holds only the main line.
+/// The variations, every level (C: `hayanagi_game_variation_count`).
 ///
 /// # Safety
 /// As [`hayanagi_game_size`].
@@ -810,17 +1023,7 @@ pub unsafe extern "C" fn hayanagi_game_move(game: *const u8, index: usize, out: 
             if index >= u32_le(bytes, MOVES_AT) {
                 return Err(ErrorCode::OutOfRange);
             }
-            let at = FIXED_SIZE + index * MOVE_SIZE;
-            let (comment, comment_len) = string(bytes, at + 4)?;
-            let has_time = bytes[at + 2] != 0;
-            let value = GameMove {
-                mv: u16::from_le_bytes([bytes[at], bytes[at + 1]]),
-                has_time: i32::from(has_time),
-                time_ms: if has_time { u64_le(bytes, at + 16) } else { 0 },
-                comment,
-                comment_len,
-            };
-            put(out, value);
+            put(out, move_info(bytes, FIXED_SIZE + index * MOVE_SIZE)?);
             Ok(ErrorCode::Ok.code())
         })
     }
@@ -937,6 +1140,75 @@ pub unsafe extern "C" fn hayanagi_game_comment(
             let (s, s_len) = string(bytes, at)?;
             put(text, s);
             put(len, s_len);
+            Ok(ErrorCode::Ok.code())
+        })
+    }
+}
+
+/// Variation `index` (depth-first, from 0) into `*out` (C: `hayanagi_game_variation`).
+///
+/// # Safety
+/// `game` as [`hayanagi_game_size`]; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_game_variation(game: *const u8, index: usize, out: *mut GameVariationInfo) -> i32 {
+    // SAFETY: the caller's contract.
+    unsafe {
+        with_game(game, |bytes| {
+            if out.is_null() {
+                return Err(ErrorCode::NullPointer);
+            }
+            let at = variation_entry(bytes, index)?;
+            let (comment, comment_len) = string(bytes, at + 32)?;
+            let (end_comment, end_comment_len) = string(bytes, at + 40)?;
+            let parent = u32_le(bytes, at);
+            let clamp = |n: usize| i32::try_from(n).map_err(|_| ErrorCode::NotAGame);
+            let has_time = bytes[at + 18] != 0;
+            let value = GameVariationInfo {
+                parent: if parent == MAIN_LINE as usize { -1 } else { clamp(parent)? },
+                ply: clamp(u32_le(bytes, at + 4))?,
+                move_count: clamp(u32_le(bytes, at + 12))?,
+                outcome: GameEnding {
+                    ending: i32::from(bytes[at + 16]),
+                    winner: match bytes[at + 17] {
+                        0 | 1 => i32::from(bytes[at + 17]),
+                        _ => NO_WINNER,
+                    },
+                    has_time: i32::from(has_time),
+                    time_ms: if has_time { u64_le(bytes, at + 24) } else { 0 },
+                },
+                comment,
+                comment_len,
+                end_comment,
+                end_comment_len,
+            };
+            put(out, value);
+            Ok(ErrorCode::Ok.code())
+        })
+    }
+}
+
+/// Move `index` (from 0) of variation `variation` into `*out` (C: `hayanagi_game_variation_move`).
+///
+/// # Safety
+/// `game` as [`hayanagi_game_size`]; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_game_variation_move(
+    game: *const u8,
+    variation: usize,
+    index: usize,
+    out: *mut GameMove,
+) -> i32 {
+    // SAFETY: the caller's contract.
+    unsafe {
+        with_game(game, |bytes| {
+            if out.is_null() {
+                return Err(ErrorCode::NullPointer);
+            }
+            let at = variation_entry(bytes, variation)?;
+            if index >= u32_le(bytes, at + 12) {
+                return Err(ErrorCode::OutOfRange);
+            }
+            put(out, move_info(bytes, variation_moves_at(bytes) + (u32_le(bytes, at + 8) + index) * MOVE_SIZE)?);
             Ok(ErrorCode::Ok.code())
         })
     }

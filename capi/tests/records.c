@@ -1,7 +1,9 @@
-/* The game-record functions of include/hayanagi_records.h, from C: the 121 cshogi-written files of
+/* The game-record functions of include/hayanagi_records.h, from C: the 120 cshogi-written files of
  * records/tests/data/cshogi (CSA, and KIF in Shift_JIS) read and compared with what cshogi says
  * they hold (expected.txt: the start, the moves, the ending and winner); every game written in KIF,
  * KI2, CSA, JKF and USI, in UTF-8 and Shift_JIS, and read back the same; games built move by move;
+ * variations (a tree) reached from C, each line legal where it branches, written back and read the
+ * same; every game of a CSA file of several read into one arena;
  * every error path (too-small arenas and buffers change nothing, errors name the line, column or
  * ply). Run from the repository root (capi/check.sh runs it natively and under valgrind), or with
  * the data directory as its argument. */
@@ -497,12 +499,249 @@ static void errors(void) {
                  "game record: a KIF move number that is not the next one") == 0);
 }
 
+/* Variations: a KIF text with a variation of a variation and two from the main line, kept in the
+   game and reached from C; each line's moves legal where it branches; written back and read the same. */
+static const char VARIATIONS[] =
+    "手合割：平手\n"
+    "   1 ７六歩(77)\n"
+    "   2 ３四歩(33)\n"
+    "   3 ２六歩(27)\n"
+    "   4 投了\n"
+    "\n"
+    "変化：2手\n"
+    "   2 ８四歩(83)\n"
+    "*分岐の手\n"
+    "   3 ６八銀(79)\n"
+    "\n"
+    "変化：3手\n"
+    "   3 ２六歩(27)\n"
+    "\n"
+    "変化：1手\n"
+    "   1 ５六歩(57)\n"
+    "   2 中断\n";
+
+/* The position where variation `v` branches: its parent line's moves before its ply played from the
+   start (the parent's own parent line first). 0 on a failed call. */
+static int branch_position(const void *game, int32_t v, hayanagi_position *pos) {
+    hayanagi_game_variation_info info, parent;
+    hayanagi_game_move_info m;
+    int32_t i;
+    if (hayanagi_game_variation(game, (size_t)v, &info) != HAYANAGI_OK) return 0;
+    if (info.parent < 0) {
+        if (hayanagi_game_start(game, pos) != HAYANAGI_OK) return 0;
+        for (i = 0; i + 1 < info.ply; i++) {
+            if (hayanagi_game_move(game, (size_t)i, &m) != HAYANAGI_OK) return 0;
+            if (hayanagi_play(pos, m.move, NULL) != HAYANAGI_OK) return 0;
+        }
+        return 1;
+    }
+    if (info.parent >= v || !branch_position(game, info.parent, pos)) return 0;
+    if (hayanagi_game_variation(game, (size_t)info.parent, &parent) != HAYANAGI_OK) return 0;
+    for (i = 0; parent.ply + i < info.ply; i++) {
+        if (hayanagi_game_variation_move(game, (size_t)info.parent, (size_t)i, &m) != HAYANAGI_OK) return 0;
+        if (hayanagi_play(pos, m.move, NULL) != HAYANAGI_OK) return 0;
+    }
+    return 1;
+}
+
+/* Two games have the same variations (parents, plies, moves, endings, comments). */
+static int same_variations(const void *a, const void *b) {
+    int32_t n = hayanagi_game_variation_count(a), v, i;
+    if (n < 0 || n != hayanagi_game_variation_count(b)) DIFFERS("variation count");
+    for (v = 0; v < n; v++) {
+        hayanagi_game_variation_info va, vb;
+        if (hayanagi_game_variation(a, (size_t)v, &va) != 0 || hayanagi_game_variation(b, (size_t)v, &vb) != 0)
+            DIFFERS("variation");
+        if (va.parent != vb.parent || va.ply != vb.ply || va.move_count != vb.move_count) DIFFERS("variation shape");
+        if (va.outcome.ending != vb.outcome.ending || va.outcome.winner != vb.outcome.winner) DIFFERS("variation ending");
+        if (va.comment_len != vb.comment_len || memcmp(va.comment, vb.comment, va.comment_len) != 0 ||
+            va.end_comment_len != vb.end_comment_len || memcmp(va.end_comment, vb.end_comment, va.end_comment_len) != 0)
+            DIFFERS("variation comments");
+        for (i = 0; i < va.move_count; i++) {
+            hayanagi_game_move_info ma, mb;
+            if (hayanagi_game_variation_move(a, (size_t)v, (size_t)i, &ma) != 0 ||
+                hayanagi_game_variation_move(b, (size_t)v, (size_t)i, &mb) != 0)
+                DIFFERS("variation move");
+            if (ma.move != mb.move || ma.comment_len != mb.comment_len || memcmp(ma.comment, mb.comment, ma.comment_len))
+                DIFFERS("variation move");
+        }
+    }
+    return 1;
+}
+
+static void variations(void) {
+    hayanagi_game_variation_info info;
+    hayanagi_game_move_info m;
+    hayanagi_position pos;
+    char usi[HAYANAGI_USI_BUFFER_SIZE];
+    int32_t v, i, r, format;
+    /* The main line's variations by ply (as hayanagi-records keeps them), each followed by its own. */
+    static const int32_t parents[] = {-1, -1, 1}, plies[] = {1, 2, 3}, counts[] = {1, 2, 1};
+    static const char *const first[] = {"5g5f", "8c8d", "2g2f"};
+    CHECK_EQ(hayanagi_game_read(VARIATIONS, sizeof VARIATIONS - 1, HAYANAGI_GAME_FORMAT_DETECT,
+                                HAYANAGI_GAME_ENCODING_DETECT, arena, ARENA, NULL, NULL),
+             HAYANAGI_GAME_FORMAT_KIF);
+    CHECK_EQ(hayanagi_game_move_count(arena), 3);
+    CHECK_EQ(hayanagi_game_variation_count(arena), 3);
+    for (v = 0; v < 3; v++) {
+        CHECK_EQ(hayanagi_game_variation(arena, (size_t)v, &info), HAYANAGI_OK);
+        CHECK_EQ(info.parent, parents[v]);
+        CHECK_EQ(info.ply, plies[v]);
+        CHECK_EQ(info.move_count, counts[v]);
+        CHECK_EQ(info.outcome.ending, v == 0 ? HAYANAGI_ENDING_ABORT : HAYANAGI_ENDING_NONE);
+        CHECK_EQ(info.outcome.winner, HAYANAGI_NO_WINNER);
+        CHECK(strcmp(info.comment, "") == 0 && info.comment_len == 0);
+        CHECK(strcmp(info.end_comment, "") == 0 && info.end_comment_len == 0);
+        CHECK_EQ(hayanagi_game_variation_move(arena, (size_t)v, 0, &m), HAYANAGI_OK);
+        hayanagi_move_to_usi(m.move, usi, sizeof usi, NULL);
+        CHECK(strcmp(usi, first[v]) == 0);
+        /* Every move legal where the line branches, each after the one before. */
+        CHECK(branch_position(arena, v, &pos));
+        for (i = 0; i < info.move_count; i++) {
+            CHECK_EQ(hayanagi_game_variation_move(arena, (size_t)v, (size_t)i, &m), HAYANAGI_OK);
+            CHECK_EQ(hayanagi_play(&pos, m.move, NULL), HAYANAGI_OK);
+        }
+        CHECK_EQ(hayanagi_game_variation_move(arena, (size_t)v, (size_t)info.move_count, &m), HAYANAGI_ERR_OUT_OF_RANGE);
+    }
+    CHECK_EQ(hayanagi_game_variation_move(arena, 1, 0, &m), HAYANAGI_OK);
+    CHECK(strcmp(m.comment, "分岐の手") == 0 && m.comment_len == strlen("分岐の手"));
+    CHECK_EQ(hayanagi_game_variation(arena, 3, &info), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_game_variation(arena, 0, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_game_variation(NULL, 0, &info), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_game_variation_move(arena, 3, 0, &m), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_game_variation_move(arena, 0, 0, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_game_variation_move(text, 0, 0, &m), HAYANAGI_ERR_NOT_A_GAME);
+    /* A byte copy at another alignment has them too. */
+    memcpy(arena2 + 1, arena, (size_t)hayanagi_game_size(arena));
+    CHECK(same_variations(arena, arena2 + 1));
+    /* KIF, KI2 and JKF write them, in both encodings, and read them back the same; CSA and USI do not. */
+    for (format = 0; format < 5; format++) {
+        for (i = 0; i < 2; i++) {
+            r = hayanagi_game_write(arena, format, i, text, sizeof text, NULL, NULL);
+            CHECK(r > 0);
+            CHECK_EQ(hayanagi_game_read(text, (size_t)r, format, HAYANAGI_GAME_ENCODING_DETECT, arena2, sizeof arena2,
+                                        NULL, NULL),
+                     format);
+            /* USI writes no ending. */
+            if (format != HAYANAGI_GAME_FORMAT_USI) CHECK(same_game(arena, arena2, SAME_ENDING));
+            CHECK_EQ(hayanagi_game_move_count(arena2), 3);
+            if (format == HAYANAGI_GAME_FORMAT_CSA || format == HAYANAGI_GAME_FORMAT_USI) {
+                CHECK_EQ(hayanagi_game_variation_count(arena2), 0);
+            } else {
+                CHECK(same_variations(arena, arena2));
+            }
+        }
+    }
+    /* Changes to the game keep them. */
+    CHECK_EQ(hayanagi_game_add_header(arena, ARENA, "棋戦", strlen("棋戦"), "x", 1, NULL), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_game_set_ending(arena, ARENA, HAYANAGI_ENDING_NONE, HAYANAGI_NO_WINNER, -1, NULL, NULL),
+             HAYANAGI_OK);
+    CHECK_EQ(hayanagi_game_read(VARIATIONS, sizeof VARIATIONS - 1, HAYANAGI_GAME_FORMAT_KIF,
+                                HAYANAGI_GAME_ENCODING_UTF8, arena2, sizeof arena2, NULL, NULL),
+             HAYANAGI_GAME_FORMAT_KIF);
+    CHECK(same_variations(arena, arena2));
+}
+
+/* Every game of a CSA file of several, one after another in one arena. */
+static const char CSA_GAMES[] =
+    "V2.2\n"
+    "N+A\n"
+    "PI\n"
+    "+\n"
+    "+7776FU\n"
+    "/\n"
+    "N+B\n"
+    "PI\n"
+    "+\n"
+    "+2726FU\n"
+    "-8384FU\n"
+    "%TORYO\n"
+    "/\n"
+    "PI\n"
+    "-\n"
+    "-3334FU\n";
+
+static void read_all(void) {
+    size_t needed = 0, again = 0, at = 0, len;
+    hayanagi_game_error error;
+    hayanagi_game_outcome end;
+    const char *key, *value;
+    static const int32_t moves[] = {1, 2, 1};
+    /* The third game with a move from an empty square on line 14 of the whole text. */
+    static const char BAD[] = "V2.2\nPI\n+\n+7776FU\n/\nPI\n+\n+7776FU\n/\nPI\n+\n+7776FU\n-3334FU\n+7776FU\n";
+    int32_t r = hayanagi_game_read_all(CSA_GAMES, sizeof CSA_GAMES - 1, HAYANAGI_GAME_FORMAT_DETECT,
+                                       HAYANAGI_GAME_ENCODING_DETECT, arena, ARENA, &needed, &error);
+    int32_t g;
+    CHECK_EQ(r, 3);
+    CHECK_EQ(error.code, HAYANAGI_OK);
+    for (g = 0; g < 3 && at < needed; g++) {
+        const unsigned char *game = arena + at;
+        CHECK_EQ(hayanagi_game_move_count(game), moves[g]);
+        CHECK_EQ(hayanagi_game_ending(game, &end), HAYANAGI_OK);
+        CHECK_EQ(end.ending, g == 1 ? HAYANAGI_ENDING_RESIGN : HAYANAGI_ENDING_NONE);
+        if (g < 2) {
+            /* Its 先手 (N+) header. */
+            int32_t h, found = 0;
+            for (h = 0; h < hayanagi_game_header_count(game); h++) {
+                CHECK_EQ(hayanagi_game_header(game, (size_t)h, &key, NULL, &value, &len), HAYANAGI_OK);
+                if (strcmp(key, "先手") == 0) found = strcmp(value, g == 0 ? "A" : "B") == 0 ? 1 : -1;
+            }
+            CHECK_EQ(found, 1);
+        }
+        CHECK(hayanagi_game_size(game) > 0);
+        at += (size_t)hayanagi_game_size(game);
+    }
+    CHECK_EQ(g, 3);
+    CHECK_EQ(at, needed);
+    /* The first is hayanagi_game_read's game; each alone, copied, is the same game. */
+    CHECK_EQ(hayanagi_game_read(CSA_GAMES, sizeof CSA_GAMES - 1, HAYANAGI_GAME_FORMAT_CSA,
+                                HAYANAGI_GAME_ENCODING_UTF8, arena2, sizeof arena2, NULL, NULL),
+             HAYANAGI_GAME_FORMAT_CSA);
+    CHECK(same_game(arena, arena2, SAME_TIMES | SAME_HEADERS | SAME_ENDING));
+    at = (size_t)hayanagi_game_size(arena);
+    memcpy(arena2 + 1, arena + at, (size_t)hayanagi_game_size(arena + at));
+    CHECK(same_game(arena + at, arena2 + 1, SAME_TIMES | SAME_HEADERS | SAME_ENDING));
+    /* Too small by one byte: the size needed, the arena unchanged. */
+    memset(arena2, 0xa5, sizeof arena2);
+    CHECK_EQ(hayanagi_game_read_all(CSA_GAMES, sizeof CSA_GAMES - 1, HAYANAGI_GAME_FORMAT_DETECT,
+                                    HAYANAGI_GAME_ENCODING_DETECT, arena2, needed - 1, &again, &error),
+             HAYANAGI_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ(again, needed);
+    CHECK_EQ(error.code, HAYANAGI_ERR_BUFFER_TOO_SMALL);
+    CHECK(arena2[0] == 0xa5 && arena2[needed - 2] == 0xa5);
+    /* One game of the other formats. */
+    CHECK_EQ(hayanagi_game_read_all(KIF, sizeof KIF - 1, HAYANAGI_GAME_FORMAT_DETECT, HAYANAGI_GAME_ENCODING_DETECT,
+                                    arena2, sizeof arena2, &again, NULL),
+             1);
+    CHECK_EQ((long long)again, hayanagi_game_size(arena2));
+    CHECK_EQ(hayanagi_game_variation_count(arena2), 1);
+    /* An error names its line in the whole text; nothing is written. */
+    memset(arena2, 0xa5, sizeof arena2);
+    again = 7;
+    CHECK_EQ(hayanagi_game_read_all(BAD, sizeof BAD - 1, HAYANAGI_GAME_FORMAT_DETECT, HAYANAGI_GAME_ENCODING_DETECT,
+                                    arena2, sizeof arena2, &again, &error),
+             HAYANAGI_ERR_CSA_NO_PIECE);
+    CHECK_EQ(error.code, HAYANAGI_ERR_CSA_NO_PIECE);
+    CHECK_EQ(error.line, 14);
+    CHECK_EQ(again, 7);
+    CHECK(arena2[0] == 0xa5);
+    CHECK_EQ(hayanagi_game_read(BAD, sizeof BAD - 1, HAYANAGI_GAME_FORMAT_DETECT, HAYANAGI_GAME_ENCODING_DETECT,
+                                arena2, sizeof arena2, NULL, NULL),
+             HAYANAGI_GAME_FORMAT_CSA); /* the first game alone is fine */
+    CHECK_EQ(hayanagi_game_read_all(NULL, 1, -1, -1, arena2, sizeof arena2, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_game_read_all(BAD, 1, -1, -1, NULL, 0, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_game_read_all(BAD, 1, 5, -1, arena2, sizeof arena2, NULL, NULL), HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_game_read_all(BAD, 1, -1, 2, arena2, sizeof arena2, NULL, NULL), HAYANAGI_ERR_OUT_OF_RANGE);
+}
+
 int main(int argc, char **argv) {
     const char *dir = argc > 1 ? argv[1] : "records/tests/data/cshogi";
     accessors();
     too_small();
     building();
     errors();
+    variations();
+    read_all();
     real_files(dir);
     printf("records: %d checks, %d failed\n", checks, failures);
     return failures != 0;

@@ -1,7 +1,8 @@
 //! The C API's game records (include/hayanagi_records.h, capi/src/game.rs) against hayanagi-records
 //! as the shadow: fuzzed text read with fuzzed format and encoding codes into arenas of every size
 //! at any alignment; the result must be the shadow's (the same error with its line, column and
-//! message, or the same game: start, moves, times, comments, headers, ending, variation count);
+//! message, or the same game: start, moves, times, comments, headers, ending, every variation);
+//! every game of the text read at once (`hayanagi_game_read_all`) against the shadow's `read_all`;
 //! a too-small arena or buffer gets the size needed and is left unchanged; what is read writes the
 //! text the shadow writes in the fuzzed format and encoding; moves, headers and endings added to a
 //! game are refused or kept as the shadow's `Record::check` says; games that no call wrote (zeroed,
@@ -16,9 +17,9 @@ use core::ffi::c_char;
 use core::ptr;
 
 use hayanagi::{Color, Move};
-use hayanagi_capi::{self as c, ErrorCode, GameEnding, GameError, GameMove, PositionRecord};
+use hayanagi_capi::{self as c, ErrorCode, GameEnding, GameError, GameMove, GameVariationInfo, PositionRecord};
 use hayanagi_fuzz::input::Input;
-use hayanagi_records::{Ending, Format, Outcome, Record, RecordMove, TextEncoding, decode};
+use hayanagi_records::{Ending, Format, Outcome, Record, RecordMove, TextEncoding, Variation, decode};
 use libfuzzer_sys::fuzz_target;
 
 // From include/hayanagi.h.
@@ -30,12 +31,16 @@ const ENCODINGS: [TextEncoding; 2] = [TextEncoding::Utf8, TextEncoding::ShiftJis
 const CANARY: u8 = 0xa5;
 
 /// Records that reach past the first line: a fuzzed text rarely does.
-const SEEDS: [&str; 5] = [
+const SEEDS: [&str; 7] = [
     "#KIF version=2.0 encoding=UTF-8\n開始日時：2026/12/02\n手合割：平手\n先手：羽生\n*前\n   1 ７六歩(77)   ( 0:01/00:00:01)\n*初手\n   2 ３四歩(33)   ( 0:02/00:00:02)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 投了\nまで4手で後手の勝ち\n\n変化：2手\n   2 ８四歩(83)\n",
     "V2.2\nN+A\nN-B\n$EVENT:test\nPI\n+\n+7776FU\nT3\n'c\n-3334FU\n+8822UM\n-3122GI\n%TORYO\n",
     "手合割：平手\n▲７六歩 △３四歩 ▲２二角成 △同銀\nまで4手で中断\n",
     "startpos moves 7g7f 3c3d 8h2b+ 3a2b\n",
     "{\"header\":{\"先手\":\"A\"},\"moves\":[{},{\"move\":{\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"},\"comments\":[\"x\"]}]}",
+    // Three games (hayanagi_game_read_all).
+    "V2.2\nN+A\nPI\n+\n+7776FU\n/\nN+B\nPI\n+\n+2726FU\n-8384FU\n%TORYO\n/\nPI\n-\n-3334FU\n",
+    // A variation of a variation, and one with an ending.
+    "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 投了\n\n変化：2手\n   2 ８四歩(83)\n*分岐\n   3 ６八銀(79)\n\n変化：3手\n   3 ２六歩(27)\n\n変化：1手\n   1 ５六歩(57)\n   2 中断\n",
 ];
 
 /// A C code from a fuzzed byte: mostly valid, sometimes -1 (detect) or out of range.
@@ -65,12 +70,86 @@ fn empty_error() -> GameError {
     GameError { code: 99, line: -1, column: -1, ply: -1, message: [CANARY; MESSAGE_SIZE] }
 }
 
-/// The C game at `game` holds `record`'s main line.
-fn check_game(game: *const u8, record: &Record, variations: usize) {
+/// The shadow's variations in the C API's order (depth-first), each with its parent's index.
+fn flatten(variations: &[Variation]) -> Vec<(i32, &Variation)> {
+    fn walk<'a>(variations: &'a [Variation], parent: i32, out: &mut Vec<(i32, &'a Variation)>) {
+        for v in variations {
+            let index = out.len() as i32;
+            out.push((parent, v));
+            walk(&v.variations, index, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(variations, -1, &mut out);
+    out
+}
+
+/// The C move `out` is the shadow's `m`.
+///
+/// # Safety
+/// `out` was filled in by the library from a game that is still there.
+unsafe fn check_move(out: &GameMove, m: &RecordMove) {
+    assert_eq!(out.mv, m.mv.to_bits());
+    assert_eq!((out.has_time != 0, out.time_ms), (m.time_ms.is_some(), m.time_ms.unwrap_or(0)));
+    // SAFETY: the caller's contract: the comment and its NUL are inside the game.
+    let comment = unsafe { core::slice::from_raw_parts(out.comment.cast::<u8>(), out.comment_len + 1) };
+    assert_eq!(&comment[..out.comment_len], m.comments.join("\n").as_bytes());
+    assert_eq!(comment[out.comment_len], 0);
+}
+
+/// The C ending `end` is the shadow's `outcome`.
+fn check_outcome(end: &GameEnding, outcome: Option<&Outcome>) {
+    match outcome {
+        None => assert_eq!((end.ending, end.winner, end.has_time), (0, -1, 0)),
+        Some(o) => {
+            let ending = o.ending.index() as i32 + 1;
+            let winner = o.winner.map_or(-1, |c| c.index() as i32);
+            assert_eq!((end.ending, end.winner), (ending, winner));
+            assert_eq!((end.has_time != 0, end.time_ms), (o.time_ms.is_some(), o.time_ms.unwrap_or(0)));
+        }
+    }
+}
+
+/// The C game at `game` holds `record`, variations included.
+fn check_game(game: *const u8, record: &Record) {
+    let variations = flatten(&record.variations);
     // SAFETY: `game` is a game the library wrote.
     unsafe {
         assert_eq!(c::hayanagi_game_move_count(game), record.moves.len() as i32);
-        assert_eq!(c::hayanagi_game_variation_count(game), variations as i32);
+        assert_eq!(c::hayanagi_game_variation_count(game), variations.len() as i32);
+        for (i, &(parent, v)) in variations.iter().enumerate() {
+            let mut out = GameVariationInfo {
+                parent: 99,
+                ply: 99,
+                move_count: 99,
+                outcome: GameEnding { ending: 99, winner: 99, has_time: 99, time_ms: 99 },
+                comment: ptr::null(),
+                comment_len: 7,
+                end_comment: ptr::null(),
+                end_comment_len: 7,
+            };
+            assert_eq!(c::hayanagi_game_variation(game, i, &mut out), 0);
+            assert_eq!((out.parent, out.ply, out.move_count), (parent, v.ply as i32, v.moves.len() as i32));
+            check_outcome(&out.outcome, v.outcome.as_ref());
+            for (text, len, lines) in
+                [(out.comment, out.comment_len, &v.comments), (out.end_comment, out.end_comment_len, &v.end_comments)]
+            {
+                let bytes = core::slice::from_raw_parts(text.cast::<u8>(), len + 1);
+                assert_eq!((&bytes[..len], bytes[len]), (lines.join("\n").as_bytes(), 0));
+            }
+            for (j, m) in v.moves.iter().enumerate() {
+                let mut out = GameMove { mv: 0, has_time: 7, time_ms: 7, comment: ptr::null(), comment_len: 7 };
+                assert_eq!(c::hayanagi_game_variation_move(game, i, j, &mut out), 0);
+                check_move(&out, m);
+            }
+            let mut out = GameMove { mv: 0, has_time: 7, time_ms: 7, comment: ptr::null(), comment_len: 7 };
+            assert_eq!(c::hayanagi_game_variation_move(game, i, v.moves.len(), &mut out), ErrorCode::OutOfRange.code());
+            assert_eq!(c::hayanagi_game_variation_move(game, i, 0, ptr::null_mut()), ErrorCode::NullPointer.code());
+        }
+        let mut info = core::mem::MaybeUninit::<GameVariationInfo>::uninit();
+        assert_eq!(c::hayanagi_game_variation(game, variations.len(), info.as_mut_ptr()), ErrorCode::OutOfRange.code());
+        let mut out = GameMove { mv: 0, has_time: 7, time_ms: 7, comment: ptr::null(), comment_len: 7 };
+        assert_eq!(c::hayanagi_game_variation_move(game, variations.len(), 0, &mut out), ErrorCode::OutOfRange.code());
         let mut start = [0u8; POSITION_SIZE + 1];
         let out = start.as_mut_ptr().add(1).cast::<PositionRecord>();
         assert_eq!(c::hayanagi_game_start(game, out), 0);
@@ -81,11 +160,7 @@ fn check_game(game: *const u8, record: &Record, variations: usize) {
         for (i, m) in record.moves.iter().enumerate() {
             let mut out = GameMove { mv: 0, has_time: 7, time_ms: 7, comment: ptr::null(), comment_len: 7 };
             assert_eq!(c::hayanagi_game_move(game, i, &mut out), 0);
-            assert_eq!(out.mv, m.mv.to_bits());
-            assert_eq!((out.has_time != 0, out.time_ms), (m.time_ms.is_some(), m.time_ms.unwrap_or(0)));
-            let comment = core::slice::from_raw_parts(out.comment.cast::<u8>(), out.comment_len + 1);
-            assert_eq!(&comment[..out.comment_len], m.comments.join("\n").as_bytes());
-            assert_eq!(comment[out.comment_len], 0);
+            check_move(&out, m);
         }
         let mut out = GameMove { mv: 0, has_time: 0, time_ms: 0, comment: ptr::null(), comment_len: 0 };
         assert_eq!(c::hayanagi_game_move(game, record.moves.len(), &mut out), ErrorCode::OutOfRange.code());
@@ -103,23 +178,87 @@ fn check_game(game: *const u8, record: &Record, variations: usize) {
         }
         let mut end = GameEnding { ending: 99, winner: 99, has_time: 99, time_ms: 99 };
         assert_eq!(c::hayanagi_game_ending(game, &mut end), 0);
-        match record.outcome {
-            None => assert_eq!((end.ending, end.winner, end.has_time), (0, -1, 0)),
-            Some(o) => {
-                let ending = o.ending.index() as i32 + 1;
-                let winner = o.winner.map_or(-1, |c| c.index() as i32);
-                assert_eq!((end.ending, end.winner), (ending, winner));
-                assert_eq!((end.has_time != 0, end.time_ms), (o.time_ms.is_some(), o.time_ms.unwrap_or(0)));
-            }
-        }
+        check_outcome(&end, record.outcome.as_ref());
     }
 }
 
-/// The main line of `record` (what a game keeps).
-fn main_line(record: &Record) -> Record {
-    let mut main = record.clone();
-    main.variations.clear();
-    main
+/// `hayanagi_game_read_all` of `text` with the codes `f` and `e` (`format` and `encoding` when they
+/// are valid) against the shadow's `Record::read_all`, into an arena of a fuzzed size and alignment.
+fn check_read_all(
+    control: &mut Input,
+    text: &[u8],
+    (f, e): (i32, i32),
+    format: Option<Option<Format>>,
+    encoding: Option<Option<TextEncoding>>,
+) {
+    let shadow = match (format, encoding) {
+        (Some(format), Some(encoding)) => Some(decode(text, encoding).and_then(|(t, _)| Record::read_all(&t, format))),
+        _ => None,
+    };
+    let offset = usize::from(control.byte() % 8);
+    let mut arena = vec![CANARY; 1 << 17];
+    let full = arena.len() - offset;
+    let size = if control.byte().is_multiple_of(4) { FIXED_SIZE * usize::from(control.byte() % 4) } else { full };
+    let games = arena[offset..].as_mut_ptr();
+    let mut needed = 12345usize;
+    let mut error = empty_error();
+    // SAFETY: `text` is readable; `games` has `size <= full` writable bytes.
+    let r = unsafe {
+        c::hayanagi_game_read_all(text.as_ptr().cast(), text.len(), f, e, games, size, &mut needed, &mut error)
+    };
+    assert_eq!(error.code, if r >= 0 { 0 } else { r });
+    let records = match shadow {
+        None => {
+            assert_eq!(r, ErrorCode::OutOfRange.code());
+            return assert!(arena.iter().all(|&b| b == CANARY));
+        }
+        Some(Err(re)) => {
+            assert!(r < 0, "the shadow refused: {re}");
+            assert_eq!((error.line as usize, error.column as usize, error.ply), (re.line, re.column, 0));
+            assert_eq!(c_message(&error), message_of(&re.to_string()));
+            assert_eq!(needed, 12345);
+            return assert!(arena.iter().all(|&b| b == CANARY));
+        }
+        Some(Ok(ok)) => ok,
+    };
+    if needed > size {
+        assert_eq!(r, ErrorCode::BufferTooSmall.code());
+        return assert!(arena.iter().all(|&b| b == CANARY));
+    }
+    assert_eq!(r, records.len() as i32);
+    assert!(!records.is_empty());
+    let mut at = 0;
+    for record in &records {
+        // SAFETY: inside the games the library wrote.
+        let game = unsafe { games.add(at) };
+        check_game(game, record);
+        // SAFETY: a game the library wrote.
+        at += unsafe { c::hayanagi_game_size(game) } as usize;
+    }
+    assert_eq!(at, needed);
+    assert!(arena[..offset].iter().chain(&arena[offset + needed..]).all(|&b| b == CANARY));
+    // The first game is hayanagi_game_read's game (the same size and contents; the bytes may differ
+    // where the position's padding is).
+    let mut one = vec![0u8; needed];
+    // SAFETY: `one` has `needed` writable bytes.
+    let r1 = unsafe {
+        c::hayanagi_game_read(
+            text.as_ptr().cast(),
+            text.len(),
+            f,
+            e,
+            one.as_mut_ptr(),
+            needed,
+            ptr::null_mut(),
+            ptr::null_mut(),
+        )
+    };
+    assert!(r1 >= 0);
+    // SAFETY: a game the library wrote.
+    let first = unsafe { c::hayanagi_game_size(one.as_ptr()) };
+    // SAFETY: a game the library wrote.
+    assert_eq!(first, unsafe { c::hayanagi_game_size(games) });
+    check_game(one.as_ptr(), &records[0]);
 }
 
 /// Writes the game at `game` in a fuzzed format and encoding, against the shadow.
@@ -179,7 +318,7 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
         }
-        if pick.is_multiple_of(7) {
+        if pick.is_multiple_of(5) {
             seed = TextEncoding::ShiftJis.encode(&String::from_utf8_lossy(&seed));
         }
         text = seed;
@@ -198,6 +337,8 @@ fuzz_target!(|data: &[u8]| {
         })),
         _ => None,
     };
+
+    check_read_all(&mut control, &text, (f, e), format, encoding);
 
     // Read into an arena at a fuzzed alignment, of a fuzzed size.
     let offset = usize::from(control.byte() % 8);
@@ -244,13 +385,12 @@ fuzz_target!(|data: &[u8]| {
     assert!(arena[..offset].iter().chain(&arena[offset + game_size..]).all(|&b| b == CANARY));
     // SAFETY: a game the library wrote.
     assert_eq!(unsafe { c::hayanagi_game_size(game) } as usize, game_size);
-    let variations = record.variations.iter().map(|v| v.count()).sum();
-    check_game(game, &record, variations);
+    check_game(game, &record);
     // A byte copy elsewhere is the same game.
     let mut copy = vec![0u8; game_size + 3];
     copy[3..].copy_from_slice(&arena[offset..offset + game_size]);
-    check_game(copy[3..].as_ptr(), &record, variations);
-    let mut shadow = main_line(&record);
+    check_game(copy[3..].as_ptr(), &record);
+    let mut shadow = record.clone();
     check_write(&mut control, game, &shadow);
 
     // Changes: each as the shadow's check says, nothing changed when refused.
@@ -349,7 +489,7 @@ fuzz_target!(|data: &[u8]| {
         if accepted && r != ErrorCode::BufferTooSmall.code() {
             assert!(r >= 0, "refused: {r}");
             shadow = next;
-            check_game(game, &shadow, variations);
+            check_game(game, &shadow);
         } else {
             assert!(r < 0);
             assert_eq!(arena, before, "a refused change wrote");
