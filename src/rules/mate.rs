@@ -123,13 +123,35 @@ impl Position {
         self.mate_in_1_with(&mut work)
     }
 
+    /// [`Position::mate_in_1`] for a search that, when there is no mate, wants the number of
+    /// checks (the tsume solver's estimate of a position's disproof number): `Ok` with the mating
+    /// move `mate_in_1` returns, or `Err` with [`Position::count_legal_moves_of`]`(`[`MoveFilter::Checks`]`)`,
+    /// in one generation of the checks instead of two. Out of line: its copy of the position is not
+    /// in the frame of each ply of the search that calls it.
+    #[inline(never)]
+    pub(crate) fn mate_in_1_or_checks(&self) -> Result<Move, u64> {
+        let mut work = None;
+        match self.scan_mate_in_1::<true>(&mut work) {
+            (Some(mv), _) => Ok(mv),
+            (None, checks) => Err(checks),
+        }
+    }
+
     /// [`Position::mate_in_1`] with a caller-held copy of `self` to play candidates on (made on first
     /// need and left equal to `self`).
     fn mate_in_1_with(&self, work: &mut Option<Position>) -> Option<Move> {
+        self.scan_mate_in_1::<false>(work).0
+    }
+
+    /// The mate-in-1 scan over the checks in the generator's order: the first mating move, and,
+    /// if `COUNT`, the number of checks seen (all of them when none mates; 0 unless `COUNT`).
+    #[inline(always)]
+    fn scan_mate_in_1<const COUNT: bool>(&self, work: &mut Option<Position>) -> (Option<Move>, u64) {
         let us = self.side_to_move();
-        let king = self.king(us.flip())?;
+        let Some(king) = self.king(us.flip()) else { return (None, 0) };
         // Board moves check only onto a square from which the moved piece attacks the king, unless
-        // they uncover a slider.
+        // they uncover a slider: every check lands on this set (the same checks, fewer moves made
+        // to find them).
         let occupied = self.occupied();
         let onto = if (self.blockers(us.flip()) & self.colored(us)).is_empty() {
             step_to(us, PieceKind::King, king)
@@ -141,7 +163,11 @@ impl Position {
         };
         // Computed at the first check: many positions have none.
         let mut target = None;
+        let mut checks = 0;
         let found = self.for_each_check_group_onto(onto, |group| {
+            if COUNT {
+                checks += group.len() as u64;
+            }
             let target = target.get_or_insert_with(|| self.mate_target(king));
             match self.group_mate(group, target, work) {
                 Some(mv) => ControlFlow::Break(mv),
@@ -149,8 +175,8 @@ impl Position {
             }
         });
         match found {
-            ControlFlow::Break(mv) => Some(mv),
-            ControlFlow::Continue(()) => None,
+            ControlFlow::Break(mv) => (Some(mv), checks),
+            ControlFlow::Continue(()) => (None, checks),
         }
     }
 
@@ -158,13 +184,8 @@ impl Position {
     fn mate_target(&self, king: Square) -> Target {
         let us = self.side_to_move();
         let lifted = self.occupied().without(king);
-        let mut safe = Bitboard::EMPTY;
-        for square in step_attacks(us.flip(), PieceKind::King, king) & !self.colored(us.flip()) {
-            if !self.attacks_square(us, square, lifted) {
-                safe = safe.with(square);
-            }
-        }
-        Target { king, safe }
+        let squares = step_attacks(us.flip(), PieceKind::King, king) & !self.colored(us.flip());
+        Target { king, safe: self.unattacked(us, squares, king, lifted) }
     }
 
     /// A mating move of `group` (legal checks), if any.
@@ -416,4 +437,49 @@ fn covering(piece: Piece, squares: Bitboard, occupied: Bitboard) -> Bitboard {
         }
     }
     cover
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{MoveFilter, MoveList, Position};
+
+    /// `mate_in_1_or_checks` is `mate_in_1` (the same move) or, without a mate, the number of
+    /// checks, on the positions of random walks from tsume positions (a fixed seed).
+    #[test]
+    fn mate_in_1_or_checks_is_mate_in_1_or_the_count_of_checks() {
+        let starts = [
+            "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1",
+            "9/9/3B3G1/6+p1n/7+p1/7k1/5BL1p/7G1/7+R+r b N2P2g4s2n3l13p 1",
+            "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1",
+            "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+        ];
+        let mut seed: u64 = 0x6d61_7465_6f72_6331;
+        let (mut mates, mut counted) = (0, 0);
+        for sfen in starts {
+            for _ in 0..60 {
+                let mut pos: Position = sfen.parse().unwrap();
+                for _ in 0..12 {
+                    if !pos.in_check() && pos.king(pos.side_to_move().flip()).is_some() {
+                        match pos.mate_in_1_or_checks() {
+                            Ok(mv) => {
+                                assert_eq!(pos.mate_in_1(), Some(mv), "{}", pos.sfen());
+                                mates += 1;
+                            }
+                            Err(checks) => {
+                                assert_eq!(pos.mate_in_1(), None, "{}", pos.sfen());
+                                assert_eq!(checks, pos.count_legal_moves_of(MoveFilter::Checks), "{}", pos.sfen());
+                                counted += 1;
+                            }
+                        }
+                    }
+                    let mut moves = MoveList::new();
+                    pos.generate_legal_moves(&mut moves);
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    let Some(&mv) = moves.get((seed >> 33) as usize % moves.len().max(1)) else { break };
+                    let _ = pos.play_unchecked(mv);
+                }
+            }
+        }
+        assert!(mates > 20 && counted > 1_000, "{mates} mates, {counted} counted");
+    }
 }

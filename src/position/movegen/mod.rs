@@ -445,7 +445,7 @@ impl Position {
     /// The stepping pieces near `center` (few, usually none of the enemy's) add their steps, then each
     /// slider is looked up once, and only when its lines cross what is left.
     #[inline(always)]
-    fn unattacked(&self, color: Color, squares: Bitboard, center: Square, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn unattacked(&self, color: Color, squares: Bitboard, center: Square, occupied: Bitboard) -> Bitboard {
         if squares.is_empty() {
             return squares;
         }

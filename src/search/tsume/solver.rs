@@ -356,17 +356,21 @@ impl Search<'_, '_> {
                     refuted = Some(probe.hand);
                 }
             } else if !or_node {
-                // The attacker moves next: a mate in 1 proves the child at once.
-                if let Some(mate) = pos.mate_in_1() {
-                    proof = hand_max(proof, self.store_mate_in_1(pos, mate));
-                    child.pn = 0;
-                    child.dn = INF;
-                    child.len = 1;
-                } else {
-                    // df-pn+: a defence that leaves the attacker few checks is the likeliest refutation.
-                    let checks = pos.count_legal_moves_of(MoveFilter::Checks);
-                    child.dn = u32::try_from(checks).unwrap_or(LIMIT).clamp(1, LIMIT);
-                    self.table.store(ckey, chand, 1, child.dn, 0, None, 0);
+                // The attacker moves next: a mate in 1 proves the child at once; the same scan
+                // counts the checks when there is none.
+                match pos.mate_in_1_or_checks() {
+                    Ok(mate) => {
+                        proof = hand_max(proof, self.store_mate_in_1(pos, mate));
+                        child.pn = 0;
+                        child.dn = INF;
+                        child.len = 1;
+                    }
+                    Err(checks) => {
+                        // df-pn+: a defence that leaves the attacker few checks is the likeliest
+                        // refutation.
+                        child.dn = u32::try_from(checks).unwrap_or(LIMIT).clamp(1, LIMIT);
+                        self.table.store(ckey, chand, 1, child.dn, 0, None, 0);
+                    }
                 }
             } else {
                 // df-pn+: a check with many replies is harder to prove.
