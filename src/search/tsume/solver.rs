@@ -476,15 +476,16 @@ impl Search<'_, '_> {
 }
 
 /// The defender's replies that take part in its node's numbers from the start: every board move,
-/// and one drop per square (the others wait, see [`Child::after`]).
+/// and one drop per square (the others wait, see [`Child::after`]). Out of line: the generator's
+/// state is not in the frame of each ply of the search.
+#[inline(never)]
 pub(crate) fn active_replies(pos: &Position) -> u64 {
     let mut board_moves = 0;
     let mut drop_squares = crate::Bitboard::EMPTY;
-    let _ = pos.for_each_legal_move(MoveFilter::All, |mv| {
-        if mv.is_drop() {
-            drop_squares = drop_squares.with(mv.to());
-        } else {
-            board_moves += 1;
+    let _ = pos.for_each_group(MoveFilter::All, |group| {
+        match group.origin() {
+            crate::Origin::Drop(_) => drop_squares |= group.targets(),
+            _ => board_moves += group.len() as u64,
         }
         ControlFlow::<()>::Continue(())
     });
