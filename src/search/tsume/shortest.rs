@@ -300,27 +300,28 @@ impl Bounded<'_, '_, '_> {
             let cfree = if child.free { Some(child.mv.to()) } else { None };
             let restore = pos.make(child.mv);
             let known = self.probe(pos, cbudget, cfree);
-            let (pn, dn, len, proof) = match known {
-                Some((pn, dn, len, _, proof)) => (pn, dn, len, proof),
-                None if !or_node && cbudget >= 1 && cfree.is_none() && pos.mate_in_1().is_some() => {
-                    let mate = pos.mate_in_1();
-                    let chand = self.search.hand(pos);
-                    let proof = match mate {
-                        Some(mv) if !conventional => {
-                            let r = pos.make(mv);
-                            let leaf = self.search.interposition_hand(pos);
-                            pos.unmake(mv, r);
-                            hand_before(leaf, pos, mv)
-                        }
-                        _ => chand,
+            let mate = match known {
+                None if !or_node && cbudget >= 1 && cfree.is_none() => pos.mate_in_1(),
+                _ => None,
+            };
+            let (pn, dn, len, proof) = match (known, mate) {
+                (Some((pn, dn, len, _, proof)), _) => (pn, dn, len, proof),
+                (None, Some(mv)) => {
+                    let proof = if conventional {
+                        self.search.hand(pos)
+                    } else {
+                        let r = pos.make(mv);
+                        let leaf = self.search.interposition_hand(pos);
+                        pos.unmake(mv, r);
+                        hand_before(leaf, pos, mv)
                     };
                     (0, INF, 1, proof)
                 }
-                None if or_node => {
+                (None, None) if or_node => {
                     let replies = active_replies(pos);
                     (u32::try_from(replies).unwrap_or(LIMIT).clamp(1, LIMIT), 1, 0, Hand::EMPTY)
                 }
-                None => (1, 1, 0, Hand::EMPTY),
+                (None, None) => (1, 1, 0, Hand::EMPTY),
             };
             pos.unmake(child.mv, restore);
             if let Some(slot) = children.get_mut(index) {
