@@ -43,6 +43,14 @@ pub fn board(piece: Piece, square: Square) -> u64 {
     ZOBRIST_BOARD[piece.color().index()][piece.kind().index()][square.index()]
 }
 
+/// [`board`] by the piece's index ([`Piece::index`], 0-27), which picks its row of the table at once
+/// (for a reader that has the index at hand: the packed decoders' slots); 0 for an index of 28 or
+/// more.
+#[inline(always)]
+pub(crate) fn board_of_index(piece_index: usize, square: Square) -> u64 {
+    ZOBRIST_BOARD.as_flattened().get(piece_index).map_or(0, |row| row[square.index()])
+}
+
 /// Key of `color` holding `count` pieces of `kind`; `None` if `kind` cannot be held in hand or
 /// `count` exceeds [`MAX_HAND_COUNT`].
 ///

@@ -336,15 +336,26 @@ fn encode(pos: &Position, layout: &Layout) -> Result<[u8; 32], PackError> {
     Ok(out.bytes())
 }
 
-/// Reads a packed position: [`fast_decode`] for the records that are right (nearly all of them),
-/// [`decode_checked`] for the error of one that is not.
+/// Reads a packed position: [`decode_into`] into a new position.
 pub(crate) fn decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Position, UnpackError> {
-    let fast = fast_decode(bytes, layout, ply);
-    debug_assert_eq!(fast.as_ref().ok_or(()), decode_checked(bytes, layout, ply).as_ref().map_err(|_| ()));
-    match fast {
-        Some(pos) => Ok(pos),
-        None => decode_checked(bytes, layout, ply),
+    let mut pos = Position::PLACEHOLDER;
+    decode_into(bytes, layout, ply, &mut pos)?;
+    Ok(pos)
+}
+
+/// Reads a packed position into `pos` (no new position, so nothing to copy): [`fast_decode_into`]
+/// for the records that are right (nearly all of them), [`decode_checked`] for the error of one that
+/// is not. On an error `pos` is left [empty](Position::empty).
+#[inline(always)]
+pub(crate) fn decode_into(bytes: &[u8; 32], layout: &Layout, ply: u64, pos: &mut Position) -> Result<(), UnpackError> {
+    let fast = fast_decode_into(bytes, layout, ply, pos);
+    debug_assert_eq!(fast.then_some(&*pos), decode_checked(bytes, layout, ply).as_ref().ok());
+    if fast {
+        return Ok(());
     }
+    let checked = decode_checked(bytes, layout, ply);
+    *pos = checked.as_ref().map_or_else(|_| Position::empty(), Position::clone);
+    checked.map(|_| ())
 }
 
 /// The piece of a board decode-table slot (`1 + piece index`; 0 for an empty square).
@@ -356,22 +367,6 @@ const PIECE_OF_SLOT: [Option<Piece>; 32] = {
         slot += 1;
     }
     pieces
-};
-
-/// The counter a board decode-table slot adds to: its piece's base kind (P L N S G B R), 7 for an
-/// empty square (and for kings, which have no board code).
-const COUNTER_OF_SLOT: [u8; 32] = {
-    let mut counters = [7u8; 32];
-    let mut slot = 1;
-    while slot <= Piece::NUM {
-        if let Some(piece) = Piece::try_index(slot - 1)
-            && !matches!(piece.kind(), PieceKind::King)
-        {
-            counters[slot] = piece.kind().unpromote().index() as u8;
-        }
-        slot += 1;
-    }
-    counters
 };
 
 /// The squares that have a board code: all but the two kings'.
@@ -390,27 +385,28 @@ const PACKED_SETS: [Bitboard; Square::NUM] = {
 
 /// The position of a packed layout with the layout's own checks (king squares, codes, their order,
 /// no kind above the set counting the box) decided once at the end rather than code by code, built
-/// straight into the position's sets as the codes are read, and checked by the rules of positions
-/// ([`Setup::obeys_rules`], the rules [`Setup::validate`] applies). `None` whenever
-/// [`decode_checked`] would report an error, so that it can say which and where.
+/// straight into `pos`'s sets as the codes are read, and checked by the rules of positions
+/// ([`Setup::obeys_rules`], the rules [`Setup::validate`] applies). False whenever
+/// [`decode_checked`] would report an error, so that it can say which and where (`pos` is then
+/// unspecified: [`decode_into`] replaces it).
 ///
 /// The board part skips runs of empty squares (`0` bits) a word at a time and decodes only the
-/// pieces' codes; no pass over the 81 squares is left.
+/// pieces' codes, each from the same 64-bit window as the zeros before it; no pass over the 81
+/// squares is left.
 #[inline(always)]
-fn fast_decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Position> {
+fn fast_decode_into(bytes: &[u8; 32], layout: &Layout, ply: u64, pos: &mut Position) -> bool {
     let mut input = BitReader::new(bytes);
     let side = if input.read(1) == 1 { Color::White } else { Color::Black };
     let black_index = input.read(7) as usize;
     let white_index = input.read(7) as usize;
-    let black = square_of_packed(black_index)?;
-    let white = square_of_packed(white_index)?;
+    let (Some(black), Some(white)) = (square_of_packed(black_index), square_of_packed(white_index)) else {
+        return false;
+    };
     if black == white {
-        return None;
+        return false;
     }
     let (first_king, second_king) = (black_index.min(white_index), black_index.max(white_index));
-    let mut board = [None; Square::NUM];
-    let mut by_color = [Bitboard::EMPTY; Color::NUM];
-    let mut by_kind = [Bitboard::EMPTY; PieceKind::NUM];
+    let (board, by_color, by_kind) = pos.decoding();
     let mut key = 0u64;
     for (color, square) in [(Color::Black, black), (Color::White, white)] {
         let king = Piece::new(color, PieceKind::King);
@@ -419,14 +415,18 @@ fn fast_decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Position> 
         by_kind[PieceKind::King.index()] |= Bitboard::from_square(square);
         key ^= zobrist::board(king, square);
     }
-    // By base kind (P L N S G B R), and a last counter for kings (which have no code).
-    let mut counts = [0u32; 8];
-    // `coded`: how many of the coded squares (the layout's order without the kings') are read.
+    // `coded`: how many of the coded squares (the layout's order without the kings') are read. The
+    // `coded`-th coded square is square `coded + passed` of the layout's order, `passed` the number
+    // of kings' squares before it: one from `coded == first_king`, two from `coded + 1 ==
+    // second_king` (`bounds[passed]` is where `passed` grows next).
     let mut coded = 0usize;
+    let bounds = [first_king, second_king - 1, usize::MAX, usize::MAX];
+    let mut passed = 0usize;
     loop {
         // A run of empty squares, up to 64 at once; bits past 256 read as zeros (empty squares), and
         // the cursor is put back to where the last coded square ends.
-        let zeros = input.peek64().trailing_zeros() as usize;
+        let window = input.peek64();
+        let zeros = window.trailing_zeros() as usize;
         coded += zeros;
         input.cursor += zeros;
         if coded >= CODED_SQUARES {
@@ -436,53 +436,64 @@ fn fast_decode(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Option<Position> 
         if zeros == 64 {
             continue;
         }
-        // A piece's code starts here (every board code but the empty square's starts with 1).
-        let entry = layout.board_decode[input.peek8() as usize];
+        // A piece's code starts here (every board code but the empty square's starts with 1): its
+        // 8 bits from the same window when they are all in it (a code is at most 8 bits long).
+        let next8 = if zeros <= 56 { (window >> zeros) as u8 } else { input.peek8() };
+        let entry = layout.board_decode[next8 as usize];
         let slot = (entry & 31) as usize;
         input.cursor += (entry >> 5) as usize + 1;
-        // The square of the `coded`-th coded square: the kings' squares are passed over.
-        let index = coded + usize::from(coded >= first_king) + usize::from(coded + 1 >= second_king);
+        while coded >= bounds[passed & 3] {
+            passed += 1;
+        }
+        let index = coded + passed;
         coded += 1;
-        let (Some(&square), Some(piece)) = (PACKED_ORDER.get(index), PIECE_OF_SLOT[slot]) else { return None };
+        let (Some(&square), Some(piece)) = (PACKED_ORDER.get(index), PIECE_OF_SLOT[slot]) else { return false };
         board[square.index()] = Some(piece);
         let set = PACKED_SETS.get(index).copied().unwrap_or(Bitboard::EMPTY);
         by_color[piece.color().index()] |= set;
         by_kind[piece.kind().index()] |= set;
-        key ^= zobrist::board(piece, square);
-        counts[(COUNTER_OF_SLOT[slot & 31] & 7) as usize] += 1;
+        key ^= zobrist::board_of_index(slot.wrapping_sub(1), square);
     }
     if input.cursor > BITS {
-        return None;
+        return false;
     }
     let mut hands = [Hand::EMPTY; 2];
+    // The box's pieces by base kind (P L N S G B R); those on the board and in the hands are counted
+    // by the rule check.
+    let mut boxed = [0u8; 7];
     let mut last = 0u8;
     while input.cursor < BITS {
         let entry = layout.hand_decode[input.peek8() as usize];
         let code = entry & 31;
         if entry == INVALID || code < last {
-            return None;
+            return false;
         }
         last = code;
         input.cursor += (entry >> 5) as usize + 1;
         let (place, kind) = (code as usize / 7, code as usize % 7);
-        if let Some(count) = counts.get_mut(kind) {
-            *count += 1;
+        if place == BOX {
+            if let Some(count) = boxed.get_mut(kind) {
+                *count += 1;
+            }
+            continue;
         }
-        let kind = PieceKind::try_index(kind)?;
+        let Some(kind) = PieceKind::try_index(kind) else { return false };
         if let Some(hand) = hands.get_mut(place) {
+            // At most 85 codes fit in 256 bits, so a count cannot wrap.
             *hand = hand.with(kind, hand.count(kind) + 1);
         }
     }
-    let within_set = counts.iter().zip(SET).all(|(&count, limit)| count <= limit as u32);
-    if input.cursor != BITS || !within_set {
-        return None;
+    if input.cursor != BITS {
+        return false;
     }
-    let pos = Position::from_decoded(&board, by_color, by_kind, hands, side, ply, key);
-    Setup::obeys_rules(&pos, Relaxations::INCOMPLETE_MATERIAL).then_some(pos)
+    pos.finish_decoding(hands, side, ply, key);
+    // No kind above the set (board, hands and box) among the rules: with the 256 bits read, every
+    // piece of the set was read (see `codes`).
+    Setup::obeys_rules_with(pos, Relaxations::INCOMPLETE_MATERIAL, &boxed)
 }
 
 /// Reads a packed position code by code, checking each as it goes: the reader that names the bit
-/// of the first error. [`decode`] runs it only for the records [`fast_decode`] refuses.
+/// of the first error. [`decode_into`] runs it only for the records [`fast_decode_into`] refuses.
 fn decode_checked(bytes: &[u8; 32], layout: &Layout, ply: u64) -> Result<Position, UnpackError> {
     let mut input = BitReader::new(bytes);
     let side = if input.read(1) == 1 { Color::White } else { Color::Black };
@@ -624,5 +635,26 @@ impl Position {
     /// ```
     pub fn from_packed(bytes: &[u8; 32], format: PackedFormat) -> Result<Position, UnpackError> {
         decode(bytes, format.layout(), 1)
+    }
+
+    /// [`Position::from_packed`] into this position, in place: for a loop over many records, which
+    /// then builds no new position and copies none.
+    ///
+    /// # Errors
+    /// The [`UnpackError`] of [`Position::from_packed`]; the position is then left empty (no piece on
+    /// the board or in a hand, Black to move, ply 1).
+    ///
+    /// ```
+    /// use hayanagi::{PackedFormat, Position};
+    /// let mut pos = Position::from_usi_position("startpos moves 7g7f")?;
+    /// let bytes = Position::startpos().to_packed(PackedFormat::Hcp)?;
+    /// pos.set_packed(&bytes, PackedFormat::Hcp)?;
+    /// assert_eq!(pos, Position::startpos());
+    /// assert!(pos.set_packed(&[0; 32], PackedFormat::Hcp).is_err());
+    /// assert_eq!(pos.sfen().to_string(), "9/9/9/9/9/9/9/9/9 b - 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_packed(&mut self, bytes: &[u8; 32], format: PackedFormat) -> Result<(), UnpackError> {
+        decode_into(bytes, format.layout(), 1, self)
     }
 }

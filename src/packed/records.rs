@@ -4,7 +4,7 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use crate::packed::move16::{Move16Error, Move16Format};
-use crate::packed::position::{PackError, PackedFormat, UnpackErrorKind, decode};
+use crate::packed::position::{PackError, PackedFormat, UnpackError, UnpackErrorKind, decode, decode_into};
 use crate::{Color, Move, Position};
 
 /// A fixed-size record of a packed position and what a training pipeline stores beside it.
@@ -33,6 +33,30 @@ pub trait PackedRecord: Sized {
     /// # Errors
     /// The byte offset within the record and what is wrong there.
     fn read(bytes: &[u8]) -> Result<Self, (usize, RecordErrorKind)>;
+
+    /// [`read`](Self::read) into this record, in place: for a loop over many records, which then
+    /// builds no new position and copies none.
+    ///
+    /// # Errors
+    /// The error of [`read`](Self::read); the record is then unspecified (a record whose position
+    /// is a valid one, not necessarily with a legal move).
+    ///
+    /// ```
+    /// use hayanagi::{GameResult, Hcpe, PackedRecord, Position};
+    /// let pos = Position::startpos();
+    /// let first = Hcpe { best_move: pos.parse_usi_move("7g7f")?, position: pos, eval: 0, result: GameResult::Draw };
+    /// let mut bytes = [0u8; 40];
+    /// first.write(&mut bytes)?;
+    /// let mut record = first.clone();
+    /// record.position.play(record.best_move)?;
+    /// record.read_into(&bytes[..Hcpe::SIZE])?;
+    /// assert_eq!(record, first);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn read_into(&mut self, bytes: &[u8]) -> Result<(), (usize, RecordErrorKind)> {
+        *self = Self::read(bytes)?;
+        Ok(())
+    }
 
     /// Writes the record into the first [`SIZE`](Self::SIZE) bytes of `out`.
     ///
@@ -286,7 +310,20 @@ fn le16(bytes: &[u8], at: usize) -> u16 {
 }
 
 fn read_position(bytes: &[u8], format: PackedFormat, ply: u64) -> Result<Position, (usize, RecordErrorKind)> {
-    decode(&array32(bytes), format.layout(), ply).map_err(|e| (e.byte(), RecordErrorKind::Position(e.kind())))
+    decode(&array32(bytes), format.layout(), ply).map_err(position_error)
+}
+
+fn read_position_into(
+    bytes: &[u8],
+    format: PackedFormat,
+    ply: u64,
+    pos: &mut Position,
+) -> Result<(), (usize, RecordErrorKind)> {
+    decode_into(&array32(bytes), format.layout(), ply, pos).map_err(position_error)
+}
+
+fn position_error(e: UnpackError) -> (usize, RecordErrorKind) {
+    (e.byte(), RecordErrorKind::Position(e.kind()))
 }
 
 fn check_padding(bytes: &[u8], at: usize) -> Result<(), (usize, RecordErrorKind)> {
@@ -296,23 +333,35 @@ fn check_padding(bytes: &[u8], at: usize) -> Result<(), (usize, RecordErrorKind)
     }
 }
 
+/// The fields of an hcpe record after its position: eval, best move (checked in `position`), result.
+#[inline(always)]
+fn hcpe_fields(position: &Position, bytes: &[u8]) -> Result<(i16, Move, GameResult), (usize, RecordErrorKind)> {
+    let eval = le16(bytes, 32) as i16;
+    let best_move =
+        position.move_from_move16(le16(bytes, 34), Move16Format::Cshogi).map_err(|e| (34, RecordErrorKind::Move(e)))?;
+    let result = match bytes.get(36).copied().unwrap_or(0) {
+        0 => GameResult::Draw,
+        1 => GameResult::BlackWin,
+        2 => GameResult::WhiteWin,
+        value => return Err((36, RecordErrorKind::GameResult { value })),
+    };
+    check_padding(bytes, 37)?;
+    Ok((eval, best_move, result))
+}
+
 impl PackedRecord for Hcpe {
     const SIZE: usize = 38;
 
     fn read(bytes: &[u8]) -> Result<Hcpe, (usize, RecordErrorKind)> {
         let position = read_position(bytes, PackedFormat::Hcp, 1)?;
-        let eval = le16(bytes, 32) as i16;
-        let best_move = position
-            .move_from_move16(le16(bytes, 34), Move16Format::Cshogi)
-            .map_err(|e| (34, RecordErrorKind::Move(e)))?;
-        let result = match bytes.get(36).copied().unwrap_or(0) {
-            0 => GameResult::Draw,
-            1 => GameResult::BlackWin,
-            2 => GameResult::WhiteWin,
-            value => return Err((36, RecordErrorKind::GameResult { value })),
-        };
-        check_padding(bytes, 37)?;
+        let (eval, best_move, result) = hcpe_fields(&position, bytes)?;
         Ok(Hcpe { position, eval, best_move, result })
+    }
+
+    fn read_into(&mut self, bytes: &[u8]) -> Result<(), (usize, RecordErrorKind)> {
+        read_position_into(bytes, PackedFormat::Hcp, 1, &mut self.position)?;
+        (self.eval, self.best_move, self.result) = hcpe_fields(&self.position, bytes)?;
+        Ok(())
     }
 
     fn write(&self, out: &mut [u8; 40]) -> Result<(), PackError> {
@@ -334,27 +383,42 @@ impl PackedRecord for Hcpe {
     }
 }
 
+/// The fields of a PSV record after its position (read with ply `ply.max(1)`): score, move (checked
+/// in `position`), result; `ply` is the record's game ply field.
+#[inline(always)]
+fn psv_fields(position: &Position, ply: u16, bytes: &[u8]) -> Result<(i16, Move, PsvResult), (usize, RecordErrorKind)> {
+    let score = le16(bytes, 32) as i16;
+    let mv = position
+        .move_from_move16(le16(bytes, 34), Move16Format::YaneuraOu)
+        .map_err(|e| (34, RecordErrorKind::Move(e)))?;
+    if ply == 0 {
+        return Err((36, RecordErrorKind::PlyZero));
+    }
+    let result = match bytes.get(38).copied().unwrap_or(0) as i8 {
+        -1 => PsvResult::Loss,
+        0 => PsvResult::Draw,
+        1 => PsvResult::Win,
+        value => return Err((38, RecordErrorKind::GameResult { value: value as u8 })),
+    };
+    check_padding(bytes, 39)?;
+    Ok((score, mv, result))
+}
+
 impl PackedRecord for Psv {
     const SIZE: usize = 40;
 
     fn read(bytes: &[u8]) -> Result<Psv, (usize, RecordErrorKind)> {
         let ply = le16(bytes, 36);
         let position = read_position(bytes, PackedFormat::PackedSfen, ply.max(1) as u64)?;
-        let score = le16(bytes, 32) as i16;
-        let mv = position
-            .move_from_move16(le16(bytes, 34), Move16Format::YaneuraOu)
-            .map_err(|e| (34, RecordErrorKind::Move(e)))?;
-        if ply == 0 {
-            return Err((36, RecordErrorKind::PlyZero));
-        }
-        let result = match bytes.get(38).copied().unwrap_or(0) as i8 {
-            -1 => PsvResult::Loss,
-            0 => PsvResult::Draw,
-            1 => PsvResult::Win,
-            value => return Err((38, RecordErrorKind::GameResult { value: value as u8 })),
-        };
-        check_padding(bytes, 39)?;
+        let (score, mv, result) = psv_fields(&position, ply, bytes)?;
         Ok(Psv { position, score, mv, result })
+    }
+
+    fn read_into(&mut self, bytes: &[u8]) -> Result<(), (usize, RecordErrorKind)> {
+        let ply = le16(bytes, 36);
+        read_position_into(bytes, PackedFormat::PackedSfen, ply.max(1) as u64, &mut self.position)?;
+        (self.score, self.mv, self.result) = psv_fields(&self.position, ply, bytes)?;
+        Ok(())
     }
 
     fn write(&self, out: &mut [u8; 40]) -> Result<(), PackError> {

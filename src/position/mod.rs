@@ -380,28 +380,56 @@ impl Position {
         Position::from_piece_sets(board, &by_piece, hands, side, ply)
     }
 
-    /// A position from sets a packed reader has built in one pass over its codes: `board` and the
-    /// colour and kind sets agree (one king of each colour) and `board_key` is the XOR of
-    /// [`zobrist::board`] over the occupied squares (the hands' and side's keys are added here).
+    /// No piece on the board or in a hand, Black to move, ply 1 (a position the SFEN rules accept:
+    /// kings may be missing and material incomplete), and its key. What an in-place packed reader
+    /// leaves on an error.
+    pub(crate) fn empty() -> Position {
+        let mut pos = Position::PLACEHOLDER;
+        pos.key = keys::hands_key(&pos.hands);
+        pos
+    }
+
+    /// [`Position::empty`] with a key of 0, so not a consistent position: only a value each field of
+    /// which is written before it is used (what a by-value packed reader starts from).
+    pub(crate) const PLACEHOLDER: Position = Position {
+        board: [None; Square::NUM],
+        by_color: [Bitboard::EMPTY; Color::NUM],
+        by_kind: [Bitboard::EMPTY; PieceKind::NUM],
+        hands: [Hand::EMPTY; Color::NUM],
+        kings: [None; Color::NUM],
+        side: Color::Black,
+        ply: 1,
+        key: 0,
+    };
+
+    /// The board and the colour and kind sets of this position, cleared, for a packed reader to fill
+    /// in one pass over its codes before [`Position::finish_decoding`] (the position is not
+    /// consistent in between).
     #[inline(always)]
-    pub(crate) fn from_decoded(
-        board: &[Option<Piece>; Square::NUM],
-        by_color: [Bitboard; Color::NUM],
-        by_kind: [Bitboard; PieceKind::NUM],
-        hands: [Hand; 2],
-        side: Color,
-        ply: u64,
-        board_key: u64,
-    ) -> Position {
+    pub(crate) fn decoding(
+        &mut self,
+    ) -> (&mut [Option<Piece>; Square::NUM], &mut [Bitboard; Color::NUM], &mut [Bitboard; PieceKind::NUM]) {
+        self.board = [None; Square::NUM];
+        self.by_color = [Bitboard::EMPTY; Color::NUM];
+        self.by_kind = [Bitboard::EMPTY; PieceKind::NUM];
+        (&mut self.board, &mut self.by_color, &mut self.by_kind)
+    }
+
+    /// Completes a position whose board and colour and kind sets [`Position::decoding`] handed out
+    /// and a packed reader filled: they agree (one king of each colour), and `board_key` is the XOR
+    /// of [`zobrist::board`] over the occupied squares (the hands' and side's keys are added here).
+    #[inline(always)]
+    pub(crate) fn finish_decoding(&mut self, hands: [Hand; 2], side: Color, ply: u64, board_key: u64) {
         let king = |color: Color| {
-            let set = (by_color[color.index()] & by_kind[PieceKind::King.index()]).to_u128();
+            let set = (self.by_color[color.index()] & self.by_kind[PieceKind::King.index()]).to_u128();
             Square::try_index(set.trailing_zeros() as usize)
         };
-        let kings = [king(Color::Black), king(Color::White)];
-        let key = board_key ^ if side == Color::White { zobrist::SIDE } else { 0 } ^ keys::hands_key(&hands);
-        let pos = Position { board: *board, by_color, by_kind, hands, kings, side, ply, key };
-        debug_assert_eq!(pos.key, pos.compute_key());
-        pos
+        self.kings = [king(Color::Black), king(Color::White)];
+        self.key = board_key ^ if side == Color::White { zobrist::SIDE } else { 0 } ^ keys::hands_key(&hands);
+        self.hands = hands;
+        self.side = side;
+        self.ply = ply;
+        debug_assert_eq!(self.key, self.compute_key());
     }
 
     /// [`Position::from_parts`] for a caller that has also built the squares of each piece:

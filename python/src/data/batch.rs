@@ -4,10 +4,10 @@
 
 use hayanagi::{Move, Move16Format, Position};
 
-use crate::data::features::{BOARD_PLANES, CELLS, HAND_PLANES, PACKED_BYTES, Planes};
+use crate::data::features::{self, BOARD_PLANES, CELLS, HAND_PLANES, PACKED_BYTES, Planes};
 use crate::data::labels::move_label;
 use crate::data::parallel::{map_runs, rows};
-use crate::data::records::{self, BadRecord, Format, Record, WriteError};
+use crate::data::records::{self, BadRecord, Format, Record, Scratch, WriteError};
 
 /// How a batch reads its input: the format and the layout of its move field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,11 +26,12 @@ impl Input {
     #[inline(always)]
     fn with<T>(
         self,
+        scratch: &mut Scratch,
         index: usize,
         bytes: &[u8],
         use_it: impl FnOnce(&Position, Option<Move>) -> T,
     ) -> Result<T, BadRecord> {
-        records::with_position(self.format, bytes, self.move16, use_it).map_err(|(offset, kind)| BadRecord {
+        records::with_position(self.format, bytes, self.move16, scratch, use_it).map_err(|(offset, kind)| BadRecord {
             index,
             offset,
             kind,
@@ -46,9 +47,10 @@ impl Input {
 pub fn validate(input: Input, bytes: &[u8], threads: usize) -> Vec<BadRecord> {
     let size = input.format.size();
     map_runs(bytes, size, threads, |first, run| {
+        let mut scratch = Scratch::default();
         run.chunks_exact(size)
             .enumerate()
-            .filter_map(|(i, record)| input.with(first + i, record, |_, _| ()).err())
+            .filter_map(|(i, record)| input.with(&mut scratch, first + i, record, |_, _| ()).err())
             .collect::<Vec<_>>()
     })
     .into_iter()
@@ -75,9 +77,9 @@ pub fn features_f32(
     let mut outputs: Vec<(&mut [f32], &mut [f32])> =
         board.chunks_exact_mut(board_size).zip(hand.chunks_exact_mut(hand_size)).collect();
     rows(bytes, size, &mut outputs, 1, threads, |first, run, out| {
-        let mut planes = Planes::default();
+        let (mut planes, mut scratch) = (Planes::default(), Scratch::default());
         for (i, (record, (board, hand))) in run.chunks_exact(size).zip(out.iter_mut()).enumerate() {
-            input.with(first + i, record, |position, _| planes.set(position))?;
+            input.with(&mut scratch, first + i, record, |position, _| planes.set(position))?;
             planes.write_f32(board, hand);
         }
         Ok(())
@@ -92,10 +94,9 @@ pub fn features_packed(input: Input, bytes: &[u8], out: &mut [u8], threads: usiz
     let size = input.format.size();
     debug_assert_eq!(out.len(), input.count(bytes) * PACKED_BYTES);
     rows(bytes, size, out, PACKED_BYTES, threads, |first, run, out| {
-        let mut planes = Planes::default();
+        let mut scratch = Scratch::default();
         for (i, (record, out)) in run.chunks_exact(size).zip(out.chunks_exact_mut(PACKED_BYTES)).enumerate() {
-            input.with(first + i, record, |position, _| planes.set(position))?;
-            planes.write_packed(out);
+            input.with(&mut scratch, first + i, record, |position, _| features::write_packed(position, out))?;
         }
         Ok(())
     })
@@ -108,8 +109,9 @@ pub fn features_packed(input: Input, bytes: &[u8], out: &mut [u8], threads: usiz
 pub fn labels(input: Input, bytes: &[u8], out: &mut [i64], threads: usize) -> Result<(), BadRecord> {
     let size = input.format.size();
     rows(bytes, size, out, 1, threads, |first, run, out| {
+        let mut scratch = Scratch::default();
         for (i, (record, out)) in run.chunks_exact(size).zip(out.iter_mut()).enumerate() {
-            let label = input.with(first + i, record, |position, mv| {
+            let label = input.with(&mut scratch, first + i, record, |position, mv| {
                 mv.and_then(|mv| move_label(mv, position.side_to_move()).ok())
             })?;
             // Records checked by the core hold legal moves, and every legal move has a label.
@@ -127,8 +129,9 @@ pub fn labels(input: Input, bytes: &[u8], out: &mut [i64], threads: usize) -> Re
 pub fn keys(input: Input, bytes: &[u8], out: &mut [u64], threads: usize) -> Result<(), BadRecord> {
     let size = input.format.size();
     rows(bytes, size, out, 1, threads, |first, run, out| {
+        let mut scratch = Scratch::default();
         for (i, (record, out)) in run.chunks_exact(size).zip(out.iter_mut()).enumerate() {
-            *out = input.with(first + i, record, |position, _| position.key())?;
+            *out = input.with(&mut scratch, first + i, record, |position, _| position.key())?;
         }
         Ok(())
     })

@@ -272,9 +272,10 @@ impl<const OURS: bool> Side<OURS> {
     }
 
     /// The side's 31 board planes (pieces, attacks by kind, attack counts) from its pieces `sets`
-    /// (cell numbering, by `PieceKind::index`); `occupied`: every piece, as a bitboard of cells.
+    /// (cell numbering, by `PieceKind::index`), given to `sink` in order as planes `first` to `first +
+    /// 30`; `occupied`: every piece, as a bitboard of cells. Returns the cells the side attacks.
     #[inline(always)]
-    fn planes(sets: &[u128; 14], occupied: Bitboard, planes: &mut [u128; 31]) {
+    fn planes(sets: &[u128; 14], occupied: Bitboard, sink: &mut impl PlaneSink, first: usize) -> u128 {
         let [pawn, lance, knight, silver, gold, bishop, rook, king, tokin, plance, pknight, psilver, horse, dragon] =
             *sets;
         let mut counts = Counts::default();
@@ -304,39 +305,39 @@ impl<const OURS: bool> Side<OURS> {
         let dragons = counts.slides(dragon, |at| rook_cells(at, occupied));
         let [sf1, sf2] = Self::forward_diagonals(silver);
         let [sb1, sb2] = Self::back_diagonals(silver);
-        // cshogi's order of the kinds: P L N S B R G K +P +L +N +S +B +R. Stored one by one into
-        // `planes` (an array built first is copied over, 31 values a side).
-        planes[0] = pawn;
-        planes[1] = lance;
-        planes[2] = knight;
-        planes[3] = silver;
-        planes[4] = bishop;
-        planes[5] = rook;
-        planes[6] = gold;
-        planes[7] = king;
-        planes[8] = tokin;
-        planes[9] = plance;
-        planes[10] = pknight;
-        planes[11] = psilver;
-        planes[12] = horse;
-        planes[13] = dragon;
-        planes[14] = Self::forward(pawn);
-        planes[15] = lances;
-        planes[16] = n1 | n2;
-        planes[17] = Self::forward(silver) | sf1 | sf2 | sb1 | sb2;
-        planes[18] = bishops;
-        planes[19] = rooks;
-        planes[20] = Self::gold(gold);
-        planes[21] = Self::orthogonal(king) | Self::diagonal(king);
-        planes[22] = Self::gold(tokin);
-        planes[23] = Self::gold(plance);
-        planes[24] = Self::gold(pknight);
-        planes[25] = Self::gold(psilver);
-        planes[26] = horses | Self::orthogonal(horse);
-        planes[27] = dragons | Self::diagonal(dragon);
-        planes[28] = counts.one;
-        planes[29] = counts.two;
-        planes[30] = counts.three;
+        // cshogi's order of the kinds: P L N S B R G K +P +L +N +S +B +R.
+        sink.plane(first, pawn);
+        sink.plane(first + 1, lance);
+        sink.plane(first + 2, knight);
+        sink.plane(first + 3, silver);
+        sink.plane(first + 4, bishop);
+        sink.plane(first + 5, rook);
+        sink.plane(first + 6, gold);
+        sink.plane(first + 7, king);
+        sink.plane(first + 8, tokin);
+        sink.plane(first + 9, plance);
+        sink.plane(first + 10, pknight);
+        sink.plane(first + 11, psilver);
+        sink.plane(first + 12, horse);
+        sink.plane(first + 13, dragon);
+        sink.plane(first + 14, Self::forward(pawn));
+        sink.plane(first + 15, lances);
+        sink.plane(first + 16, n1 | n2);
+        sink.plane(first + 17, Self::forward(silver) | sf1 | sf2 | sb1 | sb2);
+        sink.plane(first + 18, bishops);
+        sink.plane(first + 19, rooks);
+        sink.plane(first + 20, Self::gold(gold));
+        sink.plane(first + 21, Self::orthogonal(king) | Self::diagonal(king));
+        sink.plane(first + 22, Self::gold(tokin));
+        sink.plane(first + 23, Self::gold(plance));
+        sink.plane(first + 24, Self::gold(pknight));
+        sink.plane(first + 25, Self::gold(psilver));
+        sink.plane(first + 26, horses | Self::orthogonal(horse));
+        sink.plane(first + 27, dragons | Self::diagonal(dragon));
+        sink.plane(first + 28, counts.one);
+        sink.plane(first + 29, counts.two);
+        sink.plane(first + 30, counts.three);
+        counts.one
     }
 }
 
@@ -359,6 +360,143 @@ impl Default for Planes {
     }
 }
 
+/// Where board planes go as they are computed, in plane order (0-61).
+trait PlaneSink {
+    /// Board plane `index`: bit `n` is cell `n`.
+    fn plane(&mut self, index: usize, cells: u128);
+}
+
+impl PlaneSink for [u128; BOARD_PLANES] {
+    #[inline(always)]
+    fn plane(&mut self, index: usize, cells: u128) {
+        if let Some(plane) = self.get_mut(index) {
+            *plane = cells;
+        }
+    }
+}
+
+/// The packed form's board planes, written as they come.
+///
+/// Eight planes are 648 bits, 81 bytes: plane `8 * group + j` starts at bit `j` of byte `81 * group
+/// + 10 * j`. Its 81 bits shifted by `j` fit in 88 bits: one 16-byte window there, holding below them
+/// the previous plane's last `j` bits (carried in `kept`, bits 80-87 of the previous window) and
+/// zeros above, so the output needs no clearing first. The board planes end in byte 627, well
+/// before the end, so every window is inside the output.
+struct PackedRows<'a> {
+    out: &'a mut [u8; PACKED_BYTES],
+    kept: u128,
+}
+
+impl PlaneSink for PackedRows<'_> {
+    #[inline(always)]
+    fn plane(&mut self, index: usize, cells: u128) {
+        let (group, j) = (index / 8, index % 8);
+        let value = if j == 0 { cells } else { self.kept | cells << j };
+        let at = 81 * group + 10 * j;
+        if let Some(window) = self.out.get_mut(at..at + 16).and_then(|w| <&mut [u8; 16]>::try_from(w).ok()) {
+            *window = value.to_le_bytes();
+        }
+        self.kept = value >> 80;
+    }
+}
+
+/// The board planes of `pos` into `sink`; returns the hand planes' fill and the check flag (the
+/// rest of [`Planes`]).
+#[inline(always)]
+fn board_planes(pos: &Position, sink: &mut impl PlaneSink) -> ([[u8; 7]; 2], bool) {
+    let us = pos.side_to_move();
+    // Cells of each square, turned half a turn when White is to move.
+    let turned = usize::from(us == Color::White);
+    let bits = &CELL_BITS[turned];
+    let slots = &SLOT[turned];
+    // The pieces as side-relative sets of cells: ours 0-13, theirs 14-27.
+    let mut sets = [0u128; 28];
+    let mut occupied = 0u128;
+    let board = pos.board();
+    for square in pos.occupied() {
+        let index = square.index();
+        let (Some(Some(piece)), Some(&bit)) = (board.get(index), bits.get(index)) else { continue };
+        occupied |= bit;
+        if let Some(set) = slots.get(piece.index()).and_then(|&slot| sets.get_mut(slot as usize)) {
+            *set |= bit;
+        }
+    }
+    let occupied_set = Bitboard::from_u128(occupied).unwrap_or(Bitboard::EMPTY);
+    let (ours, theirs) = sets.split_at(14);
+    let mut attacked = 0;
+    if let (Ok(ours), Ok(theirs)) = (<&[u128; 14]>::try_from(ours), <&[u128; 14]>::try_from(theirs)) {
+        Side::<true>::planes(ours, occupied_set, sink, 0);
+        attacked = Side::<false>::planes(theirs, occupied_set, sink, 31);
+    }
+    let mut hand = [[0u8; 7]; 2];
+    for (side, color) in [us, us.flip()].into_iter().enumerate() {
+        let held = pos.hand(color);
+        for (slot, kind) in hand[side].iter_mut().zip(PieceKind::HAND) {
+            *slot = held.count(kind).min(HAND_SLOTS[kind.index()].1);
+        }
+    }
+    // In check: our king's cell is among the cells the opponent attacks (pinned pieces give check).
+    (hand, sets[PieceKind::King.index()] & attacked != 0)
+}
+
+/// Writes the hand and check planes of the packed form (planes 62-118) into `out`, after the board
+/// planes' bits, which are already there.
+#[inline(always)]
+fn write_packed_hands(hand: &[[u8; 7]; 2], check: bool, out: &mut [u8; PACKED_BYTES]) {
+    // Cleared from the byte after the last board plane's bits, then runs of ones.
+    if let Some(rest) = out.get_mut(BOARD_PLANES * CELLS / 8 + 1..) {
+        rest.fill(0);
+    }
+    // The hand planes are whole planes of ones or zeros: runs of ones from each kind's first plane,
+    // set as bit ranges (whole bytes at once) after the board planes' bits.
+    let base = BOARD_PLANES * CELLS;
+    let mut ones = |from: usize, to: usize| {
+        let (first, last) = (from / 8, to / 8);
+        let low = 0xffu8 << (from % 8);
+        let high = !(0xffu8 << (to % 8));
+        if first == last {
+            if let Some(byte) = out.get_mut(first) {
+                *byte |= low & high;
+            }
+            return;
+        }
+        if let Some(byte) = out.get_mut(first) {
+            *byte |= low;
+        }
+        if let Some(middle) = out.get_mut(first + 1..last) {
+            middle.fill(0xff);
+        }
+        if let Some(byte) = out.get_mut(last) {
+            *byte |= high;
+        }
+    };
+    for (side, held) in hand.iter().enumerate() {
+        for (&(first, _), &held) in HAND_SLOTS.iter().zip(held) {
+            if held > 0 {
+                let from = base + (side * 28 + first) * CELLS;
+                ones(from, from + held as usize * CELLS);
+            }
+        }
+    }
+    if check {
+        let from = base + (HAND_PLANES - 1) * CELLS;
+        ones(from, from + CELLS);
+    }
+}
+
+/// The packed planes of `pos` into `out` (at least [`PACKED_BYTES`]): the bytes
+/// [`Planes::write_packed`] writes for `Planes::new(pos)`, each board plane written as it is
+/// computed (no [`Planes`] in between).
+#[inline]
+pub fn write_packed(pos: &Position, out: &mut [u8]) {
+    let Some(out) = out.get_mut(..PACKED_BYTES).and_then(|out| <&mut [u8; PACKED_BYTES]>::try_from(out).ok()) else {
+        return;
+    };
+    let mut rows = PackedRows { out, kept: 0 };
+    let (hand, check) = board_planes(pos, &mut rows);
+    write_packed_hands(&hand, check, rows.out);
+}
+
 impl Planes {
     /// The planes of `pos`.
     pub fn new(pos: &Position) -> Planes {
@@ -370,43 +508,7 @@ impl Planes {
     /// Makes these the planes of `pos` (no new value: a loop over records reuses one).
     #[inline]
     pub fn set(&mut self, pos: &Position) {
-        let us = pos.side_to_move();
-        // Cells of each square, turned half a turn when White is to move.
-        let turned = usize::from(us == Color::White);
-        let bits = &CELL_BITS[turned];
-        let slots = &SLOT[turned];
-        // The pieces as side-relative sets of cells: ours 0-13, theirs 14-27.
-        let mut sets = [0u128; 28];
-        let mut occupied = 0u128;
-        let board = pos.board();
-        for square in pos.occupied() {
-            let index = square.index();
-            let (Some(Some(piece)), Some(&bit)) = (board.get(index), bits.get(index)) else { continue };
-            occupied |= bit;
-            if let Some(set) = slots.get(piece.index()).and_then(|&slot| sets.get_mut(slot as usize)) {
-                *set |= bit;
-            }
-        }
-        let occupied_set = Bitboard::from_u128(occupied).unwrap_or(Bitboard::EMPTY);
-        let (ours, theirs) = sets.split_at(14);
-        let (our_planes, their_planes) = self.board.split_at_mut(31);
-        if let (Ok(ours), Ok(theirs), Ok(our_planes), Ok(their_planes)) = (
-            <&[u128; 14]>::try_from(ours),
-            <&[u128; 14]>::try_from(theirs),
-            <&mut [u128; 31]>::try_from(our_planes),
-            <&mut [u128; 31]>::try_from(their_planes),
-        ) {
-            Side::<true>::planes(ours, occupied_set, our_planes);
-            Side::<false>::planes(theirs, occupied_set, their_planes);
-        }
-        for (side, color) in [us, us.flip()].into_iter().enumerate() {
-            let held = pos.hand(color);
-            for (slot, kind) in self.hand[side].iter_mut().zip(PieceKind::HAND) {
-                *slot = held.count(kind).min(HAND_SLOTS[kind.index()].1);
-            }
-        }
-        // In check: our king's cell is among the cells the opponent attacks (pinned pieces give check).
-        self.check = sets[PieceKind::King.index()] & self.board[31 + 28] != 0;
+        (self.hand, self.check) = board_planes(pos, &mut self.board);
     }
 
     /// Whether hand plane `plane` (0-56) is all ones.
@@ -439,61 +541,14 @@ impl Planes {
     /// planes (board planes 0-61, then hand planes as 62-118) is bit `i % 8` of byte `i / 8`
     /// (`numpy.unpackbits(..., bitorder="little")` order).
     pub fn write_packed(&self, out: &mut [u8]) {
-        let Some(out) = out.get_mut(..PACKED_BYTES) else { return };
-        // Eight planes are 648 bits, 81 bytes: plane `8 * group + j` starts at bit `j` of byte
-        // `81 * group + 10 * j`. Its 81 bits shifted by `j` fit in 88 bits: one 16-byte window there,
-        // holding below them the previous plane's last `j` bits (carried in `kept`, bits 80-87 of the
-        // previous window) and zeros above, so the output needs no clearing first. The board planes
-        // end in byte 627, well before the end, so every window is inside `out`.
-        for (group, planes) in self.board.chunks(8).enumerate() {
-            let mut kept = 0u128;
-            for (j, &cells) in planes.iter().enumerate() {
-                let value = kept | cells << j;
-                let at = 81 * group + 10 * j;
-                if let Some(window) = out.get_mut(at..at + 16).and_then(|w| <&mut [u8; 16]>::try_from(w).ok()) {
-                    *window = value.to_le_bytes();
-                }
-                kept = value >> 80;
-            }
-        }
-        // The hand planes: cleared from the byte after the last board plane's bits, then runs of ones.
-        if let Some(rest) = out.get_mut(BOARD_PLANES * CELLS / 8 + 1..) {
-            rest.fill(0);
-        }
-        // The hand planes are whole planes of ones or zeros: runs of ones from each kind's first
-        // plane, set as bit ranges (whole bytes at once) after the board planes' bits.
-        let (hand, base) = (out, BOARD_PLANES * CELLS);
-        let mut ones = |from: usize, to: usize| {
-            let (first, last) = (from / 8, to / 8);
-            let low = 0xffu8 << (from % 8);
-            let high = !(0xffu8 << (to % 8));
-            if first == last {
-                if let Some(byte) = hand.get_mut(first) {
-                    *byte |= low & high;
-                }
-                return;
-            }
-            if let Some(byte) = hand.get_mut(first) {
-                *byte |= low;
-            }
-            if let Some(middle) = hand.get_mut(first + 1..last) {
-                middle.fill(0xff);
-            }
-            if let Some(byte) = hand.get_mut(last) {
-                *byte |= high;
-            }
+        let Some(out) = out.get_mut(..PACKED_BYTES).and_then(|out| <&mut [u8; PACKED_BYTES]>::try_from(out).ok())
+        else {
+            return;
         };
-        for side in 0..2 {
-            for (&(first, _), &held) in HAND_SLOTS.iter().zip(&self.hand[side]) {
-                if held > 0 {
-                    let from = base + (side * 28 + first) * CELLS;
-                    ones(from, from + held as usize * CELLS);
-                }
-            }
+        let mut rows = PackedRows { out, kept: 0 };
+        for (index, &cells) in self.board.iter().enumerate() {
+            rows.plane(index, cells);
         }
-        if self.check {
-            let from = base + (HAND_PLANES - 1) * CELLS;
-            ones(from, from + CELLS);
-        }
+        write_packed_hands(&self.hand, self.check, rows.out);
     }
 }

@@ -180,8 +180,13 @@ pub fn read(format: Format, bytes: &[u8], move16: Option<Move16Format>) -> Resul
     }
 }
 
-/// Reads one record as [`read`] does and gives `use_it` its position and move, without building a
-/// [`Record`]: the per-record array functions that need no more than these skip a copy of the position.
+/// A record kept from one read to the next by a loop over records, which [`with_position`] reads
+/// each record into in place (`PackedRecord::read_into`, `Position::set_packed`): no position is
+/// built and copied per record.
+#[derive(Default)]
+pub struct Scratch(Option<Record>);
+
+/// Reads one record as [`read`] does, into `scratch`, and gives `use_it` its position and move.
 ///
 /// # Errors
 /// The byte within the record and what is wrong there, as [`read`].
@@ -190,23 +195,36 @@ pub fn with_position<T>(
     format: Format,
     bytes: &[u8],
     move16: Option<Move16Format>,
+    scratch: &mut Scratch,
     use_it: impl FnOnce(&Position, Option<Move>) -> T,
 ) -> Result<T, (usize, RecordErrorKind)> {
     if move16.is_some() && move16 != format.standard_move16() {
         let record = read(format, bytes, move16)?;
         return Ok(use_it(record.position(), record.mv()));
     }
-    match format {
-        Format::Hcpe => Hcpe::read(bytes).map(|record| use_it(&record.position, Some(record.best_move))),
-        Format::Psv => Psv::read(bytes).map(|record| use_it(&record.position, Some(record.mv))),
-        Format::Hcp | Format::PackedSfen => {
+    match (&mut scratch.0, format) {
+        (Some(Record::Hcpe(record)), Format::Hcpe) => {
+            record.read_into(bytes)?;
+            Ok(use_it(&record.position, Some(record.best_move)))
+        }
+        (Some(Record::Psv(record)), Format::Psv) => {
+            record.read_into(bytes)?;
+            Ok(use_it(&record.position, Some(record.mv)))
+        }
+        (Some(Record::Position(position)), Format::Hcp | Format::PackedSfen) => {
             let mut packed = [0u8; 32];
             for (b, &s) in packed.iter_mut().zip(bytes) {
                 *b = s;
             }
-            Position::from_packed(&packed, format.packed())
-                .map(|position| use_it(&position, None))
-                .map_err(|e| (e.byte(), RecordErrorKind::Position(e.kind())))
+            position
+                .set_packed(&packed, format.packed())
+                .map_err(|e| (e.byte(), RecordErrorKind::Position(e.kind())))?;
+            Ok(use_it(position, None))
+        }
+        // The first record of the loop (or of another format): read as a new value, kept.
+        (slot, _) => {
+            let record = slot.insert(read(format, bytes, None)?);
+            Ok(use_it(record.position(), record.mv()))
         }
     }
 }

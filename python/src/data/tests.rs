@@ -3,7 +3,7 @@
 use hayanagi::{Color, GameResult, Hcpe, Move, Move16Format, PackedFormat, PackedRecord, Position, Square};
 
 use crate::data::batch::{self, ConvertError, Input};
-use crate::data::features::{BOARD_PLANES, CELLS, HAND_PLANES, PACKED_BITS, PACKED_BYTES, Planes, cell_of};
+use crate::data::features::{self, BOARD_PLANES, CELLS, HAND_PLANES, PACKED_BITS, PACKED_BYTES, Planes, cell_of};
 use crate::data::labels::{NoDirection, move_label};
 use crate::data::records::{self, Format, Record};
 
@@ -272,6 +272,10 @@ fn planes_equal_the_plain_computation_on_random_games() {
             let planes = Planes::new(&pos);
             assert_eq!(planes.board, reference_board_planes(&pos), "{}", pos.sfen());
             assert_eq!(planes.check, pos.in_check(), "{}", pos.sfen());
+            let (mut packed, mut direct) = ([0u8; PACKED_BYTES], [0xa5u8; PACKED_BYTES]);
+            planes.write_packed(&mut packed);
+            features::write_packed(&pos, &mut direct);
+            assert_eq!(packed, direct, "{}", pos.sfen());
             checked += 1;
             seed ^= seed << 13;
             seed ^= seed >> 7;
