@@ -187,6 +187,24 @@ pub(crate) static HCP: Layout = layout(HCP_BASE, HCP_HAND, true);
 /// YaneuraOu's `PackedSfen`.
 pub(crate) static PSFEN: Layout = layout(PSFEN_BASE, PSFEN_HAND, false);
 
+/// True when every 8 bits whose first bit is 1 start a piece's board code (slot 1-28 of
+/// `board_decode`): the board code set is complete, which the fast decoder relies on to read a piece
+/// wherever a run of empty squares ends.
+const fn pieces_wherever_one(layout: &Layout) -> bool {
+    let mut next = 1;
+    while next < 256 {
+        let slot = (layout.board_decode[next] & 31) as usize;
+        if slot == 0 || slot > Piece::NUM {
+            return false;
+        }
+        next += 2;
+    }
+    true
+}
+
+const _: () = assert!(pieces_wherever_one(&layout(HCP_BASE, HCP_HAND, true)));
+const _: () = assert!(pieces_wherever_one(&layout(PSFEN_BASE, PSFEN_HAND, false)));
+
 /// Reads a 256-bit stream.
 pub(crate) struct BitReader {
     /// The stream's four words, then zeros: a window read anywhere up to bit 256 + 64 (where the

@@ -358,12 +358,16 @@ pub(crate) fn decode_into(bytes: &[u8; 32], layout: &Layout, ply: u64, pos: &mut
     checked.map(|_| ())
 }
 
-/// The piece of a board decode-table slot (`1 + piece index`; 0 for an empty square).
-const PIECE_OF_SLOT: [Option<Piece>; 32] = {
-    let mut pieces = [None; 32];
+/// The piece of a board decode-table slot (`1 + piece index`), for every slot a code starting with
+/// `1` gives (`codes` checks at compile time that every such code is a piece's, slots 1-28); the
+/// other slots hold a placeholder never read.
+const PIECE_BY_SLOT: [Piece; 32] = {
+    let mut pieces = [Piece::new(Color::Black, PieceKind::Pawn); 32];
     let mut slot = 1;
     while slot <= Piece::NUM {
-        pieces[slot] = Piece::try_index(slot - 1);
+        if let Some(piece) = Piece::try_index(slot - 1) {
+            pieces[slot] = piece;
+        }
         slot += 1;
     }
     pieces
@@ -422,32 +426,50 @@ fn fast_decode_into(bytes: &[u8; 32], layout: &Layout, ply: u64, pos: &mut Posit
     let mut coded = 0usize;
     let bounds = [first_king, second_king - 1, usize::MAX, usize::MAX];
     let mut passed = 0usize;
+    // `window`: the stream's next `avail` bits from the cursor (bit 0 first), zeros above them; read
+    // again from the stream when the zeros at its start and a whole code (at most 8 bits) after them
+    // may not fit in it. Bits past 256 read as zeros (empty squares).
+    let mut window = input.peek64();
+    let mut avail = 64usize;
     loop {
-        // A run of empty squares, up to 64 at once; bits past 256 read as zeros (empty squares), and
-        // the cursor is put back to where the last coded square ends.
-        let window = input.peek64();
         let zeros = window.trailing_zeros() as usize;
+        if zeros + 8 > avail {
+            if avail == 64 {
+                // A whole window of empty squares but its last few bits: those squares are passed
+                // (and the cursor put back to where the last coded square ends if they are the last).
+                coded += zeros;
+                input.cursor += zeros;
+                if coded >= CODED_SQUARES {
+                    input.cursor -= coded - CODED_SQUARES;
+                    break;
+                }
+            }
+            window = input.peek64();
+            avail = 64;
+            continue;
+        }
+        // A run of empty squares, then (unless they are the last) a piece's code: every board code
+        // but the empty square's starts with 1.
         coded += zeros;
         input.cursor += zeros;
         if coded >= CODED_SQUARES {
             input.cursor -= coded - CODED_SQUARES;
             break;
         }
-        if zeros == 64 {
-            continue;
-        }
-        // A piece's code starts here (every board code but the empty square's starts with 1): its
-        // 8 bits from the same window when they are all in it (a code is at most 8 bits long).
-        let next8 = if zeros <= 56 { (window >> zeros) as u8 } else { input.peek8() };
-        let entry = layout.board_decode[next8 as usize];
+        let entry = layout.board_decode[(window >> zeros) as u8 as usize];
         let slot = (entry & 31) as usize;
-        input.cursor += (entry >> 5) as usize + 1;
+        let len = (entry >> 5) as usize + 1;
+        input.cursor += len;
+        // Two shifts, each below 64 (`zeros` at most 56, `len` at most 8).
+        window = window >> zeros >> len;
+        avail -= zeros + len;
         while coded >= bounds[passed & 3] {
             passed += 1;
         }
         let index = coded + passed;
         coded += 1;
-        let (Some(&square), Some(piece)) = (PACKED_ORDER.get(index), PIECE_OF_SLOT[slot]) else { return false };
+        let Some(&square) = PACKED_ORDER.get(index) else { return false };
+        let piece = PIECE_BY_SLOT[slot];
         board[square.index()] = Some(piece);
         let set = PACKED_SETS.get(index).copied().unwrap_or(Bitboard::EMPTY);
         by_color[piece.color().index()] |= set;

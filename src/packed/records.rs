@@ -49,7 +49,7 @@ pub trait PackedRecord: Sized {
     /// first.write(&mut bytes)?;
     /// let mut record = first.clone();
     /// record.position.play(record.best_move)?;
-    /// record.read_into(&bytes[..Hcpe::SIZE])?;
+    /// assert_eq!(record.read_into(&bytes[..Hcpe::SIZE]), Ok(()));
     /// assert_eq!(record, first);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -262,20 +262,35 @@ impl<const OURS: bool> Side<OURS> {
         f1 | f2 | b1 | b2
     }
 
-    /// The cells ahead of a lance on `cell` up to and including the first occupied one: the rook's
-    /// line cut to the lance's file and its side of the lance.
+    /// The cells ahead of a lance on `cell` up to and including the first occupied one (`occupied`:
+    /// every piece's cell): a file is 9 consecutive cells, rank a first, so the lance's line is the
+    /// bits of its file on one side of it, up to the nearest occupied one.
     #[inline(always)]
-    fn lance(cell: usize, occupied: Bitboard) -> u128 {
-        let file = FILE_1 << (cell / 9 * 9);
-        let ahead = if OURS { (1u128 << cell) - 1 } else { !((2u128 << cell) - 1) };
-        rook_cells(cell, occupied) & file & ahead
+    fn lance(cell: usize, occupied: u128) -> u128 {
+        let (first, rank) = (cell / 9 * 9, cell % 9);
+        let file = (occupied >> first) as u64 & FILE_1 as u64;
+        let ahead = if OURS {
+            // Towards rank a: the ranks before the lance's, from the nearest occupied one on.
+            let before = (1u64 << rank) - 1;
+            let blockers = file & before;
+            let from = if blockers == 0 { 0 } else { 63 - blockers.leading_zeros() };
+            before & !((1u64 << from) - 1)
+        } else {
+            // Towards rank i: the ranks after the lance's, up to the nearest occupied one.
+            let after = FILE_1 as u64 & !((2u64 << rank) - 1);
+            let blockers = file & after;
+            let to = if blockers == 0 { 8 } else { blockers.trailing_zeros() };
+            after & ((2u64 << to) - 1)
+        };
+        u128::from(ahead) << first
     }
 
     /// The side's 31 board planes (pieces, attacks by kind, attack counts) from its pieces `sets`
     /// (cell numbering, by `PieceKind::index`), given to `sink` in order as planes `first` to `first +
-    /// 30`; `occupied`: every piece, as a bitboard of cells. Returns the cells the side attacks.
+    /// 30`; `occupied_cells`: every piece's cell. Returns the cells the side attacks.
     #[inline(always)]
-    fn planes(sets: &[u128; 14], occupied: Bitboard, sink: &mut impl PlaneSink, first: usize) -> u128 {
+    fn planes(sets: &[u128; 14], occupied_cells: u128, sink: &mut impl PlaneSink, first: usize) -> u128 {
+        let occupied = Bitboard::from_u128(occupied_cells).unwrap_or(Bitboard::EMPTY);
         let [pawn, lance, knight, silver, gold, bishop, rook, king, tokin, plance, pknight, psilver, horse, dragon] =
             *sets;
         let mut counts = Counts::default();
@@ -298,7 +313,7 @@ impl<const OURS: bool> Side<OURS> {
         let [n1, n2] = Self::knight(knight);
         counts.add(n1);
         counts.add(n2);
-        let lances = counts.slides(lance, |at| Self::lance(at, occupied));
+        let lances = counts.slides(lance, |at| Self::lance(at, occupied_cells));
         let bishops = counts.slides(bishop, |at| bishop_cells(at, occupied));
         let rooks = counts.slides(rook, |at| rook_cells(at, occupied));
         let horses = counts.slides(horse, |at| bishop_cells(at, occupied));
@@ -377,11 +392,11 @@ impl PlaneSink for [u128; BOARD_PLANES] {
 
 /// The packed form's board planes, written as they come.
 ///
-/// Eight planes are 648 bits, 81 bytes: plane `8 * group + j` starts at bit `j` of byte `81 * group
-/// + 10 * j`. Its 81 bits shifted by `j` fit in 88 bits: one 16-byte window there, holding below them
-/// the previous plane's last `j` bits (carried in `kept`, bits 80-87 of the previous window) and
-/// zeros above, so the output needs no clearing first. The board planes end in byte 627, well
-/// before the end, so every window is inside the output.
+/// Eight planes are 648 bits, 81 bytes: plane `8 * group + j` starts at bit `j` of byte
+/// `81 * group + 10 * j`. Its 81 bits shifted by `j` fit in 88 bits: one 16-byte window there,
+/// holding below them the previous plane's last `j` bits (carried in `kept`, bits 80-87 of the
+/// previous window) and zeros above, so the output needs no clearing first. The board planes end in
+/// byte 627, well before the end, so every window is inside the output.
 struct PackedRows<'a> {
     out: &'a mut [u8; PACKED_BYTES],
     kept: u128,
@@ -421,12 +436,11 @@ fn board_planes(pos: &Position, sink: &mut impl PlaneSink) -> ([[u8; 7]; 2], boo
             *set |= bit;
         }
     }
-    let occupied_set = Bitboard::from_u128(occupied).unwrap_or(Bitboard::EMPTY);
     let (ours, theirs) = sets.split_at(14);
     let mut attacked = 0;
     if let (Ok(ours), Ok(theirs)) = (<&[u128; 14]>::try_from(ours), <&[u128; 14]>::try_from(theirs)) {
-        Side::<true>::planes(ours, occupied_set, sink, 0);
-        attacked = Side::<false>::planes(theirs, occupied_set, sink, 31);
+        Side::<true>::planes(ours, occupied, sink, 0);
+        attacked = Side::<false>::planes(theirs, occupied, sink, 31);
     }
     let mut hand = [[0u8; 7]; 2];
     for (side, color) in [us, us.flip()].into_iter().enumerate() {
