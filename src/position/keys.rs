@@ -65,27 +65,43 @@ impl Position {
     /// ```
     #[must_use]
     pub fn key_after(&self, mv: Move) -> u64 {
+        let (board, hand) = self.key_changes(mv);
+        self.key() ^ board ^ hand
+    }
+
+    /// [`Position::board_key`] after [`Position::play_unchecked`]`(mv)`, from `board_key` (this
+    /// position's board key, which the caller has): the board part of [`Position::key_after`].
+    #[inline]
+    pub(crate) fn board_key_after(&self, board_key: u64, mv: Move) -> u64 {
+        board_key ^ self.key_changes(mv).0
+    }
+
+    /// What `mv` changes in the key's board part (the side to move included) and in its hand part;
+    /// nothing for a move `play_unchecked` would not play.
+    #[inline]
+    fn key_changes(&self, mv: Move) -> (u64, u64) {
         let us = self.side_to_move();
         let to = mv.to();
-        let mut key = self.key() ^ zobrist::SIDE;
+        let mut board = zobrist::SIDE;
+        let mut hand = 0;
         match mv.from() {
             None => {
-                let Some(kind) = mv.drop_kind() else { return self.key() };
+                let Some(kind) = mv.drop_kind() else { return (0, 0) };
                 let count = self.hand(us).count(kind);
                 if self.piece_at(to).is_some() || count == 0 {
-                    return self.key();
+                    return (0, 0);
                 }
-                key ^= zobrist::hand_or_zero(us, kind, count) ^ zobrist::hand_or_zero(us, kind, count - 1);
-                key ^= zobrist::board(Piece::new(us, kind), to);
+                hand ^= zobrist::hand_or_zero(us, kind, count) ^ zobrist::hand_or_zero(us, kind, count - 1);
+                board ^= zobrist::board(Piece::new(us, kind), to);
             }
             Some(from) => {
-                let Some(piece) = self.piece_at(from) else { return self.key() };
+                let Some(piece) = self.piece_at(from) else { return (0, 0) };
                 if let Some(captured) = self.piece_at(to) {
-                    key ^= zobrist::board(captured, to);
+                    board ^= zobrist::board(captured, to);
                     if captured.kind() != PieceKind::King {
                         let kind = captured.kind().unpromote();
                         let count = self.hand(us).count(kind);
-                        key ^= zobrist::hand_or_zero(us, kind, count)
+                        hand ^= zobrist::hand_or_zero(us, kind, count)
                             ^ zobrist::hand_or_zero(us, kind, count.wrapping_add(1));
                     }
                 }
@@ -93,9 +109,45 @@ impl Position {
                     (true, Some(promoted)) => Piece::new(piece.color(), promoted),
                     _ => piece,
                 };
-                key ^= zobrist::board(piece, from) ^ zobrist::board(moved, to);
+                board ^= zobrist::board(piece, from) ^ zobrist::board(moved, to);
             }
         }
-        key
+        (board, hand)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{MoveList, Position};
+
+    /// `board_key_after` is the board key after the move, and `key_after` the key, for every legal
+    /// move along random walks (a fixed seed) from a tsume position and the start.
+    #[test]
+    fn the_keys_after_a_move_are_those_of_the_position_it_leaves() {
+        let mut seed: u64 = 0x6b65_7973_6166_7465;
+        let mut moves_seen = 0;
+        for sfen in [
+            "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        ] {
+            for _ in 0..20 {
+                let mut pos: Position = sfen.parse().unwrap();
+                for _ in 0..30 {
+                    let mut moves = MoveList::new();
+                    pos.generate_legal_moves(&mut moves);
+                    for &mv in moves.iter() {
+                        let mut after = pos.clone();
+                        let _ = after.play_unchecked(mv);
+                        assert_eq!(pos.board_key_after(pos.board_key(), mv), after.board_key(), "{mv}");
+                        assert_eq!(pos.key_after(mv), after.key(), "{mv}");
+                        moves_seen += 1;
+                    }
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                    let Some(&mv) = moves.get((seed >> 33) as usize % moves.len().max(1)) else { break };
+                    let _ = pos.play_unchecked(mv);
+                }
+            }
+        }
+        assert!(moves_seen > 10_000, "{moves_seen}");
     }
 }

@@ -342,9 +342,10 @@ impl Search<'_, '_> {
         let mut disproof = if or_node { self.disproof_ceiling(pos, hand) } else { hand };
         for child in children.iter_mut() {
             let mut refuted = None;
-            let restore = pos.make(child.mv);
-            let ckey = board_key(pos);
-            let chand = self.hand(pos);
+            // The child's key and the attacker's hand there, without playing the move: a child
+            // the table knows is not played at all.
+            let ckey = pos.board_key_after(bkey, child.mv);
+            let chand = if or_node { hand_after(hand, pos, child.mv) } else { hand };
             if let Some(probe) = self.table.probe(ckey, chand) {
                 child.pn = probe.pn;
                 child.dn = probe.dn;
@@ -355,31 +356,34 @@ impl Search<'_, '_> {
                 if probe.dn == 0 {
                     refuted = Some(probe.hand);
                 }
-            } else if !or_node {
-                // The attacker moves next: a mate in 1 proves the child at once; the same scan
-                // counts the checks when there is none.
-                match pos.mate_in_1_or_checks() {
-                    Ok(mate) => {
-                        proof = hand_max(proof, self.store_mate_in_1(pos, mate));
-                        child.pn = 0;
-                        child.dn = INF;
-                        child.len = 1;
-                    }
-                    Err(checks) => {
-                        // df-pn+: a defence that leaves the attacker few checks is the likeliest
-                        // refutation.
-                        child.dn = u32::try_from(checks).unwrap_or(LIMIT).clamp(1, LIMIT);
-                        self.table.store(ckey, chand, 1, child.dn, 0, None, 0);
-                    }
-                }
             } else {
-                // df-pn+: a check with many replies is harder to prove.
-                let replies = active_replies(pos);
-                child.pn = u32::try_from(replies).unwrap_or(LIMIT).clamp(1, LIMIT);
-                child.dn = 1;
-                self.table.store(ckey, chand, child.pn, 1, 0, None, 0);
+                let restore = pos.make(child.mv);
+                if !or_node {
+                    // The attacker moves next: a mate in 1 proves the child at once; the same scan
+                    // counts the checks when there is none.
+                    match pos.mate_in_1_or_checks() {
+                        Ok(mate) => {
+                            proof = hand_max(proof, self.store_mate_in_1(pos, mate));
+                            child.pn = 0;
+                            child.dn = INF;
+                            child.len = 1;
+                        }
+                        Err(checks) => {
+                            // df-pn+: a defence that leaves the attacker few checks is the likeliest
+                            // refutation.
+                            child.dn = u32::try_from(checks).unwrap_or(LIMIT).clamp(1, LIMIT);
+                            self.table.store(ckey, chand, 1, child.dn, 0, None, 0);
+                        }
+                    }
+                } else {
+                    // df-pn+: a check with many replies is harder to prove.
+                    let replies = active_replies(pos);
+                    child.pn = u32::try_from(replies).unwrap_or(LIMIT).clamp(1, LIMIT);
+                    child.dn = 1;
+                    self.table.store(ckey, chand, child.pn, 1, 0, None, 0);
+                }
+                pos.unmake(child.mv, restore);
             }
-            pos.unmake(child.mv, restore);
             if let Some(refuted) = refuted {
                 disproof = disproof_before(disproof, refuted, pos, child.mv, or_node);
             }
@@ -520,6 +524,21 @@ pub(crate) fn hand_min(a: Hand, b: Hand) -> Hand {
 /// is enough, and the defender's move leaves the attacker's hand as it is).
 fn disproof_before(disproof: Hand, refuted: Hand, pos: &Position, mv: Move, or_node: bool) -> Hand {
     if or_node { hand_min(disproof, hand_before(refuted, pos, mv)) } else { refuted }
+}
+
+/// The attacker's hand after its move `mv` in `pos` with `hand`: the dropped piece less, the
+/// captured piece more.
+fn hand_after(hand: Hand, pos: &Position, mv: Move) -> Hand {
+    if let Some(kind) = mv.drop_kind() {
+        return hand.with(kind, hand.count(kind).saturating_sub(1));
+    }
+    match pos.piece_at(mv.to()) {
+        Some(captured) => {
+            let kind = captured.kind().unpromote();
+            hand.with(kind, hand.count(kind).saturating_add(1))
+        }
+        None => hand,
+    }
 }
 
 /// The hand the attacker needs before `mv` in `pos` for a proof that needs `after` after it: the
