@@ -77,6 +77,13 @@ impl Hand {
     #[inline]
     #[must_use]
     pub const fn is_empty(self) -> bool {
+        self.to_bytes() == 0
+    }
+
+    /// The counts as the low seven bytes of a `u64`, the pawns' in the lowest (the order of
+    /// [`PieceKind::HAND`]), for code that reads or compares all of them at once.
+    #[inline(always)]
+    pub(crate) const fn to_bytes(self) -> u64 {
         u64::from_le_bytes([
             self.counts[0],
             self.counts[1],
@@ -86,7 +93,14 @@ impl Hand {
             self.counts[5],
             self.counts[6],
             0,
-        ]) == 0
+        ])
+    }
+
+    /// The hand [`Hand::to_bytes`] gave (its top byte ignored).
+    #[inline(always)]
+    pub(crate) const fn from_bytes(bytes: u64) -> Hand {
+        let b = bytes.to_le_bytes();
+        Hand { counts: [b[0], b[1], b[2], b[3], b[4], b[5], b[6]] }
     }
 
     /// Total number of pieces held.

@@ -46,33 +46,69 @@ const LEN_MAX: u16 = (1 << 11) - 1;
 /// Marks a proof's payload (never 0).
 const PROOF_MARK: u64 = 1 << 27;
 
+/// Per hand kind (in [`PieceKind::HAND`]'s order), the lowest bit of its count in a packed hand
+/// and the bit width of that count.
+const FIELDS: [(u32, u32); 7] = {
+    let mut fields = [(0, 0); 7];
+    let mut shift = 0;
+    let mut i = 0;
+    while i < 7 {
+        let width = hand_width(PieceKind::HAND[i]);
+        fields[i] = (shift, width);
+        shift += width;
+        i += 1;
+    }
+    fields
+};
+
+/// The bits of a hand's bytes ([`Hand::to_bytes`]) that a count fitting its field never sets.
+const OVERFLOW: u64 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < 7 {
+        mask |= (0xff_u64 << FIELDS[i].1 & 0xff) << (8 * i);
+        i += 1;
+    }
+    mask
+};
+
+/// The high bit of each of the seven count bytes.
+const HIGH_BITS: u64 = 0x0080_8080_8080_8080;
+
 /// The attacker's hand in [`HAND_BITS`] bits; `None` if a count does not fit.
 #[inline]
 fn pack_hand(hand: Hand) -> Option<u64> {
+    let bytes = hand.to_bytes();
+    if bytes & OVERFLOW != 0 {
+        return None;
+    }
     let mut bits = 0u64;
-    let mut shift = 0;
-    for kind in PieceKind::HAND {
-        let width = hand_width(kind);
-        let count = u64::from(hand.count(kind));
-        if count >> width != 0 {
-            return None;
-        }
-        bits |= count << shift;
-        shift += width;
+    for (i, &(shift, _)) in FIELDS.iter().enumerate() {
+        bits |= (bytes >> (8 * i) & 0xff) << shift;
     }
     Some(bits)
 }
 
+/// A packed hand's counts as bytes ([`Hand::to_bytes`]).
+#[inline]
+fn unpack_bytes(bits: u64) -> u64 {
+    let mut bytes = 0u64;
+    for (i, &(shift, width)) in FIELDS.iter().enumerate() {
+        bytes |= (bits >> shift & ((1 << width) - 1)) << (8 * i);
+    }
+    bytes
+}
+
 #[inline]
 fn unpack_hand(bits: u64) -> Hand {
-    let mut hand = Hand::EMPTY;
-    let mut shift = 0;
-    for kind in PieceKind::HAND {
-        let width = hand_width(kind);
-        hand = hand.with(kind, ((bits >> shift) & ((1 << width) - 1)) as u8);
-        shift += width;
-    }
-    hand
+    Hand::from_bytes(unpack_bytes(bits))
+}
+
+/// [`Hand::dominates`] on the bytes of two hands whose counts fit their fields (below 128): every
+/// byte of `a` at least `b`'s, when no byte of `a` with its high bit set, less `b`, borrows it.
+#[inline]
+const fn dominates_bytes(a: u64, b: u64) -> bool {
+    ((a | HIGH_BITS) - b) & HIGH_BITS == HIGH_BITS
 }
 
 #[inline]
@@ -311,24 +347,34 @@ impl<'t> Table<'t> {
     /// last numbers stored for exactly this hand.
     #[inline]
     pub(crate) fn probe(&self, key: u64, hand: Hand) -> Option<Probe> {
+        self.find(key, hand).map(TsumeEntry::probe)
+    }
+
+    /// The entry [`Table::probe`] reads. Out of line: the bucket scan is not in the frame of each
+    /// ply of the search.
+    #[inline(never)]
+    fn find(&self, key: u64, hand: Hand) -> Option<&TsumeEntry> {
         let key = key ^ self.salt;
         let range = self.bucket(key);
         let bucket = self.entries.get(range)?;
         let check = key & ((1 << CHECK_BITS) - 1);
         let packed = pack_hand(hand)?;
+        let bytes = hand.to_bytes();
         let mut exact = None;
         for entry in bucket {
             if entry.check() != check || entry.is_empty() {
                 continue;
             }
             if entry.is_terminal() {
-                let stored = unpack_hand(entry.hand_bits());
-                if entry.is_proof() && hand.dominates(stored) || entry.is_disproof() && stored.dominates(hand) {
-                    return Some(entry.probe());
+                let stored = unpack_bytes(entry.hand_bits());
+                if entry.is_proof() && dominates_bytes(bytes, stored)
+                    || entry.is_disproof() && dominates_bytes(stored, bytes)
+                {
+                    return Some(entry);
                 }
             }
             if entry.hand_bits() == packed {
-                exact = Some(entry.probe());
+                exact = Some(entry);
             }
         }
         exact
@@ -354,8 +400,9 @@ impl<'t> Table<'t> {
             let same_board = !entry.is_empty() && entry.check() == check;
             // Numbers of a hand this proof or disproof now covers are of no more use.
             if terminal && same_board && entry.hand_bits() != packed && !entry.is_terminal() {
-                let stored = unpack_hand(entry.hand_bits());
-                if pn == 0 && stored.dominates(hand) || dn == 0 && hand.dominates(stored) {
+                let stored = unpack_bytes(entry.hand_bits());
+                let bytes = hand.to_bytes();
+                if pn == 0 && dominates_bytes(stored, bytes) || dn == 0 && dominates_bytes(bytes, stored) {
                     *entry = TsumeEntry::EMPTY;
                     freed += 1;
                 }
@@ -387,5 +434,59 @@ impl<'t> Table<'t> {
             self.used += 1;
         }
         *slot = new;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FIELDS, dominates_bytes, pack_hand, unpack_bytes, unpack_hand};
+    use crate::{Hand, PieceKind};
+
+    /// Hands of counts that fit their fields (and some that do not), from a fixed seed.
+    fn hands() -> impl Iterator<Item = Hand> {
+        let mut seed: u64 = 0x7473_756d_6568_616e;
+        (0..20_000).map(move |_| {
+            let mut hand = Hand::EMPTY;
+            for (kind, &(_, width)) in PieceKind::HAND.into_iter().zip(&FIELDS) {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                // Mostly small counts (where dominance is decided), one in 64 just past the field.
+                let roll = (seed >> 33) as u32;
+                let count = if roll.is_multiple_of(64) { 1 << width } else { roll % 3 * (roll >> 8) % (1 << width) };
+                hand = hand.with(kind, count as u8);
+            }
+            hand
+        })
+    }
+
+    #[test]
+    fn a_packed_hand_unpacks_to_itself_and_only_fitting_hands_pack() {
+        for hand in hands() {
+            let fits =
+                PieceKind::HAND.into_iter().zip(&FIELDS).all(|(kind, &(_, width))| hand.count(kind) >> width == 0);
+            match pack_hand(hand) {
+                Some(bits) => {
+                    assert!(fits && bits >> super::HAND_BITS == 0, "{hand:?}");
+                    assert_eq!(unpack_hand(bits), hand);
+                    assert_eq!(unpack_bytes(bits), hand.to_bytes());
+                }
+                None => assert!(!fits, "{hand:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn dominance_on_bytes_is_hand_dominance() {
+        let mut fitting = [Hand::EMPTY; 400];
+        for (slot, hand) in fitting.iter_mut().zip(hands().filter(|&hand| pack_hand(hand).is_some())) {
+            *slot = hand;
+        }
+        let mut both = 0;
+        for &a in &fitting {
+            for &b in &fitting {
+                assert_eq!(dominates_bytes(a.to_bytes(), b.to_bytes()), a.dominates(b), "{a:?} {b:?}");
+                both += usize::from(a.dominates(b) && a != b);
+            }
+        }
+        assert!(both > 1_000, "{both} strict dominances");
     }
 }
