@@ -373,6 +373,22 @@ const PIECE_BY_SLOT: [Piece; 32] = {
     pieces
 };
 
+/// The base kind (P L N S G B R, by index) of each board decode-table slot's piece, 7 (none) for a
+/// king and for the slots of no piece.
+const SLOT_BASE: [u8; 32] = {
+    let mut bases = [7u8; 32];
+    let mut slot = 1;
+    while slot <= Piece::NUM {
+        if let Some(piece) = Piece::try_index(slot - 1)
+            && !matches!(piece.kind(), PieceKind::King)
+        {
+            bases[slot] = piece.kind().unpromote().index() as u8;
+        }
+        slot += 1;
+    }
+    bases
+};
+
 /// The squares that have a board code: all but the two kings'.
 const CODED_SQUARES: usize = Square::NUM - 2;
 
@@ -422,10 +438,11 @@ fn fast_decode_into(bytes: &[u8; 32], layout: &Layout, ply: u64, pos: &mut Posit
     // `coded`: how many of the coded squares (the layout's order without the kings') are read. The
     // `coded`-th coded square is square `coded + passed` of the layout's order, `passed` the number
     // of kings' squares before it: one from `coded == first_king`, two from `coded + 1 ==
-    // second_king` (`bounds[passed]` is where `passed` grows next).
+    // second_king` (`bound` is where `passed` grows next).
     let mut coded = 0usize;
-    let bounds = [first_king, second_king - 1, usize::MAX, usize::MAX];
-    let mut passed = 0usize;
+    let (mut passed, mut bound) = (0usize, first_king);
+    // The board's pieces by decode-table slot (`1 + piece index`), for the material rule.
+    let mut by_slot = [0u8; 32];
     // `window`: the stream's next `avail` bits from the cursor (bit 0 first), zeros above them; read
     // again from the stream when the zeros at its start and a whole code (at most 8 bits) after them
     // may not fit in it. Bits past 256 read as zeros (empty squares).
@@ -463,13 +480,15 @@ fn fast_decode_into(bytes: &[u8; 32], layout: &Layout, ply: u64, pos: &mut Posit
         // Two shifts, each below 64 (`zeros` at most 56, `len` at most 8).
         window = window >> zeros >> len;
         avail -= zeros + len;
-        while coded >= bounds[passed & 3] {
+        while coded >= bound {
             passed += 1;
+            bound = if passed == 1 { second_king - 1 } else { usize::MAX };
         }
         let index = coded + passed;
         coded += 1;
         let Some(&square) = PACKED_ORDER.get(index) else { return false };
         let piece = PIECE_BY_SLOT[slot];
+        by_slot[slot] += 1;
         board[square.index()] = Some(piece);
         let set = PACKED_SETS.get(index).copied().unwrap_or(Bitboard::EMPTY);
         by_color[piece.color().index()] |= set;
@@ -480,9 +499,13 @@ fn fast_decode_into(bytes: &[u8; 32], layout: &Layout, ply: u64, pos: &mut Posit
         return false;
     }
     let mut hands = [Hand::EMPTY; 2];
-    // The box's pieces by base kind (P L N S G B R); those on the board and in the hands are counted
-    // by the rule check.
-    let mut boxed = [0u8; 7];
+    // The pieces on the board and in the box by base kind (P L N S G B R), for the material rule.
+    let mut not_held = [0u8; 7];
+    for (slot, &count) in by_slot.iter().enumerate() {
+        if let Some(base) = SLOT_BASE.get(slot).and_then(|&base| not_held.get_mut(base as usize)) {
+            *base += count;
+        }
+    }
     let mut last = 0u8;
     while input.cursor < BITS {
         let entry = layout.hand_decode[input.peek8() as usize];
@@ -494,7 +517,7 @@ fn fast_decode_into(bytes: &[u8; 32], layout: &Layout, ply: u64, pos: &mut Posit
         input.cursor += (entry >> 5) as usize + 1;
         let (place, kind) = (code as usize / 7, code as usize % 7);
         if place == BOX {
-            if let Some(count) = boxed.get_mut(kind) {
+            if let Some(count) = not_held.get_mut(kind) {
                 *count += 1;
             }
             continue;
@@ -511,7 +534,7 @@ fn fast_decode_into(bytes: &[u8; 32], layout: &Layout, ply: u64, pos: &mut Posit
     pos.finish_decoding(hands, side, ply, key);
     // No kind above the set (board, hands and box) among the rules: with the 256 bits read, every
     // piece of the set was read (see `codes`).
-    Setup::obeys_rules_with(pos, Relaxations::INCOMPLETE_MATERIAL, &boxed)
+    Setup::obeys_rules_counted(pos, Relaxations::INCOMPLETE_MATERIAL, &not_held)
 }
 
 /// Reads a packed position code by code, checking each as it goes: the reader that names the bit

@@ -197,14 +197,19 @@ impl Setup {
     /// rules as [`Setup::problems`], decided on the position's bitboards and hands alone, so that a
     /// reader that builds the position itself (the packed layouts) checks it with this one rule set.
     pub(crate) fn obeys_rules(pos: &Position, relax: Relaxations) -> bool {
-        Setup::obeys_rules_with(pos, relax, &[0; 7])
+        let mut on_board = [0u8; 7];
+        for (count, kind) in on_board.iter_mut().zip(PieceKind::HAND) {
+            let of_kind = |kind: PieceKind| pos.by_kind.get(kind.index()).copied().unwrap_or(Bitboard::EMPTY);
+            *count = (of_kind(kind) | kind.promote().map_or(Bitboard::EMPTY, of_kind)).count() as u8;
+        }
+        Setup::obeys_rules_counted(pos, relax, &on_board)
     }
 
-    /// [`Setup::obeys_rules`] with `boxed[kind]` more pieces of each base kind (P L N S G B R)
-    /// counted as neither on the board nor in a hand: the box of the packed layouts, which holds the
-    /// rest of the set (so that no kind has more pieces than the set, counting the box).
+    /// [`Setup::obeys_rules`] with the pieces of each base kind (P L N S G B R) that are not in a hand
+    /// counted by the caller: `not_held[kind]`, those on the board and, for the packed layouts, those
+    /// in the box (which holds the rest of the set), so that no kind has more pieces than the set.
     #[inline(always)]
-    pub(crate) fn obeys_rules_with(pos: &Position, relax: Relaxations, boxed: &[u8; 7]) -> bool {
+    pub(crate) fn obeys_rules_counted(pos: &Position, relax: Relaxations, not_held: &[u8; 7]) -> bool {
         let mut ok = pos.ply() != 0;
         for color in Color::ALL {
             let own = |kind: PieceKind| pos.pieces(color, kind);
@@ -227,15 +232,12 @@ impl Setup {
             ok &= twice == 0;
         }
         for kind in PieceKind::HAND {
-            let of_kind = |kind: PieceKind| pos.by_kind.get(kind.index()).copied().unwrap_or(Bitboard::EMPTY);
-            let on_board = (of_kind(kind) | kind.promote().map_or(Bitboard::EMPTY, of_kind)).count();
-            // In a hand or in the box.
-            let held = pos.hand(Color::Black).count(kind) as u32
+            let total = pos.hand(Color::Black).count(kind) as u32
                 + pos.hand(Color::White).count(kind) as u32
-                + boxed.get(kind.index()).copied().unwrap_or(0) as u32;
+                + not_held.get(kind.index()).copied().unwrap_or(0) as u32;
             let full = SET.get(kind.index()).copied().unwrap_or(0) as u32;
-            ok &= on_board + held <= full;
-            ok &= relax.contains(Relaxations::INCOMPLETE_MATERIAL) || on_board + held == full;
+            ok &= total <= full;
+            ok &= relax.contains(Relaxations::INCOMPLETE_MATERIAL) || total == full;
         }
         let side = pos.side_to_move();
         ok && !pos.king(side.flip()).is_some_and(|king| pos.is_attacked(side, king))

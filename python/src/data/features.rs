@@ -357,9 +357,10 @@ impl<const OURS: bool> Side<OURS> {
 }
 
 /// Each piece's slot among the side-relative piece sets (0-13 ours, 14-27 the opponent's, by
-/// `PieceKind::index`), by `Piece::index`, for Black (0) and White (1) to move.
-const SLOT: [[u8; 28]; 2] = {
-    let mut slots = [[0u8; 28]; 2];
+/// `PieceKind::index`), by `Piece::index`, for Black (0) and White (1) to move (32 entries, so that an
+/// index masked to 5 bits needs no bound check).
+const SLOT: [[u8; 32]; 2] = {
+    let mut slots = [[0u8; 32]; 2];
     let mut index = 0;
     while index < 28 {
         slots[0][index] = index as u8;
@@ -424,19 +425,24 @@ fn board_planes(pos: &Position, sink: &mut impl PlaneSink) -> ([[u8; 7]; 2], boo
     let turned = usize::from(us == Color::White);
     let bits = &CELL_BITS[turned];
     let slots = &SLOT[turned];
-    // The pieces as side-relative sets of cells: ours 0-13, theirs 14-27.
-    let mut sets = [0u128; 28];
-    let mut occupied = 0u128;
+    // The pieces as side-relative sets of cells: ours 0-13, theirs 14-27 (and 4 unused, so that a
+    // slot masked to 5 bits needs no bound check).
+    let mut sets = [0u128; 32];
     let board = pos.board();
-    for square in pos.occupied() {
-        let index = square.index();
-        let (Some(Some(piece)), Some(&bit)) = (board.get(index), bits.get(index)) else { continue };
-        occupied |= bit;
-        if let Some(set) = slots.get(piece.index()).and_then(|&slot| sets.get_mut(slot as usize)) {
-            *set |= bit;
+    // The occupied squares' indices, one word of the set at a time.
+    let occupied_squares = pos.occupied().to_u128();
+    for (word, first) in [(occupied_squares as u64, 0), ((occupied_squares >> 64) as u64, 64)] {
+        let mut rest = word;
+        while rest != 0 {
+            let index = first + rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (Some(Some(piece)), Some(&bit)) = (board.get(index), bits.get(index)) else { continue };
+            sets[slots[piece.index() & 31] as usize & 31] |= bit;
         }
     }
+    let occupied = sets.iter().fold(0, |all, &set| all | set);
     let (ours, theirs) = sets.split_at(14);
+    let theirs = theirs.get(..14).unwrap_or(&[]);
     let mut attacked = 0;
     if let (Ok(ours), Ok(theirs)) = (<&[u128; 14]>::try_from(ours), <&[u128; 14]>::try_from(theirs)) {
         Side::<true>::planes(ours, occupied, sink, 0);
