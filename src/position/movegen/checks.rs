@@ -11,7 +11,7 @@
 
 use core::ops::ControlFlow;
 
-use super::{MoveGroup, Origin, Promotion, Sink};
+use super::{MoveGroup, Origin, Promotion, Sink, forward_groups, zone_groups};
 use crate::{Bitboard, Color, Piece, PieceKind, Position, Square, attacks, between};
 
 /// Hands on to `inner` only the moves of each group that give check.
@@ -44,6 +44,20 @@ impl<'a, S: Sink> CheckSink<'a, S> {
             discoverers = pos.blockers(them) & pos.colored(us);
         }
         CheckSink { inner, pos, us, king, check_squares, discoverers }
+    }
+
+    /// True when a piece on `from` could check by moving to one of `to`: directly, promoted or
+    /// not, or by uncovering a slider. A piece that cannot is passed over before its moves are
+    /// split into groups (the groups would all be empty: the same moves, fewer steps).
+    #[inline]
+    fn may_check_from(&self, from: Square, to: Bitboard) -> bool {
+        let Some(piece) = self.pos.piece_at(from) else { return true };
+        let kind = piece.kind();
+        let mut squares = self.check_squares[kind.index()];
+        if let Some(promoted) = kind.promote() {
+            squares |= self.check_squares[promoted.index()];
+        }
+        to.intersects(squares) || self.discoverers.contains(from)
     }
 
     /// The targets of a move from `from` that uncover a check: off the segment between the enemy
@@ -91,6 +105,24 @@ impl<'a, S: Sink> CheckSink<'a, S> {
 }
 
 impl<S: Sink> Sink for CheckSink<'_, S> {
+    #[inline]
+    fn add_forward(&mut self, us: Color, origin: Origin, to: Bitboard, knight: bool) -> ControlFlow<()> {
+        if let Origin::Square(from) = origin
+            && !self.may_check_from(from, to)
+        {
+            return ControlFlow::Continue(());
+        }
+        forward_groups(self, us, origin, to, knight)
+    }
+
+    #[inline]
+    fn add_zone(&mut self, us: Color, from: Square, to: Bitboard) -> ControlFlow<()> {
+        if !self.may_check_from(from, to) {
+            return ControlFlow::Continue(());
+        }
+        zone_groups(self, us, from, to)
+    }
+
     #[inline]
     fn add(&mut self, group: MoveGroup) -> ControlFlow<()> {
         let targets = group.targets();

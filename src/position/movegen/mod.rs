@@ -66,30 +66,49 @@ pub(crate) trait Sink {
     /// the zone, none outside it.
     #[inline(always)]
     fn add_forward(&mut self, us: Color, origin: Origin, to: Bitboard, knight: bool) -> ControlFlow<()> {
-        let zone = Bitboard::promotion_zone(us);
-        let group = |targets, promotion| MoveGroup::new(origin, targets, promotion);
-        if !to.intersects(zone) {
-            return self.add(group(to, Promotion::Unpromoted));
-        }
-        let dead = Bitboard::dead_squares(us, if knight { PieceKind::Knight } else { PieceKind::Pawn });
-        self.add(group(to & dead, Promotion::Promoted))?;
-        self.add(group(to & zone & !dead, Promotion::Both))?;
-        self.add(group(to & !zone, Promotion::Unpromoted))
+        forward_groups(self, us, origin, to, knight)
     }
 
     /// Moves of a silver, bishop or rook of `us` from `from` onto `to`: promotion optional when the
     /// move starts or ends in the zone.
     #[inline(always)]
     fn add_zone(&mut self, us: Color, from: Square, to: Bitboard) -> ControlFlow<()> {
-        let zone = Bitboard::promotion_zone(us);
-        if zone.contains(from) {
-            self.add(board(from, to, Promotion::Both))
-        } else if to.intersects(zone) {
-            self.add(board(from, to & zone, Promotion::Both))?;
-            self.add(board(from, to & !zone, Promotion::Unpromoted))
-        } else {
-            self.add(board(from, to, Promotion::Unpromoted))
-        }
+        zone_groups(self, us, from, to)
+    }
+}
+
+/// [`Sink::add_forward`]'s groups, handed to `sink.add` (the default, and what a sink that
+/// overrides it for some moves does with the others).
+#[inline(always)]
+pub(crate) fn forward_groups<S: Sink + ?Sized>(
+    sink: &mut S,
+    us: Color,
+    origin: Origin,
+    to: Bitboard,
+    knight: bool,
+) -> ControlFlow<()> {
+    let zone = Bitboard::promotion_zone(us);
+    let group = |targets, promotion| MoveGroup::new(origin, targets, promotion);
+    if !to.intersects(zone) {
+        return sink.add(group(to, Promotion::Unpromoted));
+    }
+    let dead = Bitboard::dead_squares(us, if knight { PieceKind::Knight } else { PieceKind::Pawn });
+    sink.add(group(to & dead, Promotion::Promoted))?;
+    sink.add(group(to & zone & !dead, Promotion::Both))?;
+    sink.add(group(to & !zone, Promotion::Unpromoted))
+}
+
+/// [`Sink::add_zone`]'s groups, handed to `sink.add` (as [`forward_groups`]).
+#[inline(always)]
+pub(crate) fn zone_groups<S: Sink + ?Sized>(sink: &mut S, us: Color, from: Square, to: Bitboard) -> ControlFlow<()> {
+    let zone = Bitboard::promotion_zone(us);
+    if zone.contains(from) {
+        sink.add(board(from, to, Promotion::Both))
+    } else if to.intersects(zone) {
+        sink.add(board(from, to & zone, Promotion::Both))?;
+        sink.add(board(from, to & !zone, Promotion::Unpromoted))
+    } else {
+        sink.add(board(from, to, Promotion::Unpromoted))
     }
 }
 
