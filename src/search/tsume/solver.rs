@@ -338,8 +338,9 @@ impl Search<'_, '_> {
         // The hand a proof needs: of the proving move (attacker) or of all defences (defender).
         let mut proof = Hand::EMPTY;
         // The largest hand a disproof holds for: the least that all checks' disproofs allow
-        // (attacker), or the hand of the refuting defence's disproof (defender).
-        let mut disproof = if or_node { self.disproof_ceiling(pos, hand) } else { hand };
+        // (attacker; lowered to the node's ceiling only once it is disproved, since few are), or
+        // the hand of the refuting defence's disproof (defender).
+        let mut disproof = if or_node { ANY_HAND } else { hand };
         for child in children.iter_mut() {
             let mut refuted = None;
             // The child's key and the attacker's hand there, without playing the move: a child
@@ -465,6 +466,9 @@ impl Search<'_, '_> {
                 children.iter().filter(|c| c.dn == 0).map(|c| c.len).min().unwrap_or(0)
             };
             if flags == 0 {
+                if or_node {
+                    disproof = hand_min(disproof, self.disproof_ceiling(pos, hand));
+                }
                 self.table.store(bkey, disproof, INF, 0, 0, None, work);
                 return Value::disproof_for(disproof);
             } else {
@@ -495,6 +499,17 @@ pub(crate) fn active_replies(pos: &Position) -> u64 {
     });
     board_moves + u64::from(drop_squares.count())
 }
+
+/// The hand of every count at its most: what [`hand_min`] with any hand leaves as that hand.
+const ANY_HAND: Hand = {
+    let mut hand = Hand::EMPTY;
+    let mut i = 0;
+    while i < PieceKind::HAND.len() {
+        hand = hand.with(PieceKind::HAND[i], u8::MAX);
+        i += 1;
+    }
+    hand
+};
 
 /// The larger count of each kind.
 pub(crate) fn hand_max(a: Hand, b: Hand) -> Hand {
