@@ -306,6 +306,18 @@ pub fn lance_attacks(color: Color, square: Square, occupied: Bitboard) -> Bitboa
     lance_file(color, square, occupied)
 }
 
+/// The squares a rook (`[0]`) and a bishop (`[1]`) on `square` attack on an empty board.
+#[inline(always)]
+pub(crate) fn empty_board_lines(square: Square) -> [Bitboard; 2] {
+    lookup::empty_board_lines(square)
+}
+
+/// The squares a lance of `color` on `square` attacks on an empty board.
+#[inline(always)]
+pub(crate) fn lance_ray(color: Color, square: Square) -> Bitboard {
+    lookup::lance_ray(color, square)
+}
+
 /// The sliders of `color` among `rooks` (rooks and dragons), `bishops` (bishops and horses) and
 /// `lances` that attack `square` on an empty board: those aimed at it, whatever stands between.
 #[inline(always)]
