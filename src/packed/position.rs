@@ -373,20 +373,24 @@ const PIECE_BY_SLOT: [Piece; 32] = {
     pieces
 };
 
-/// The base kind (P L N S G B R, by index) of each board decode-table slot's piece, 7 (none) for a
-/// king and for the slots of no piece.
-const SLOT_BASE: [u8; 32] = {
-    let mut bases = [7u8; 32];
+/// The board decode-table slots (`1 + piece index`) of each base kind's pieces (P L N S G B R, by
+/// index: both colours, unpromoted and promoted), the rest slot 0, which no code gives (its count
+/// stays zero).
+const BASE_SLOTS: [[u8; 4]; 7] = {
+    let mut slots = [[0u8; 4]; 7];
+    let mut filled = [0usize; 7];
     let mut slot = 1;
     while slot <= Piece::NUM {
         if let Some(piece) = Piece::try_index(slot - 1)
             && !matches!(piece.kind(), PieceKind::King)
         {
-            bases[slot] = piece.kind().unpromote().index() as u8;
+            let base = piece.kind().unpromote().index();
+            slots[base][filled[base]] = slot as u8;
+            filled[base] += 1;
         }
         slot += 1;
     }
-    bases
+    slots
 };
 
 /// The squares that have a board code: all but the two kings'.
@@ -501,10 +505,8 @@ fn fast_decode_into(bytes: &[u8; 32], layout: &Layout, ply: u64, pos: &mut Posit
     let mut hands = [Hand::EMPTY; 2];
     // The pieces on the board and in the box by base kind (P L N S G B R), for the material rule.
     let mut not_held = [0u8; 7];
-    for (slot, &count) in by_slot.iter().enumerate() {
-        if let Some(base) = SLOT_BASE.get(slot).and_then(|&base| not_held.get_mut(base as usize)) {
-            *base += count;
-        }
+    for (count, slots) in not_held.iter_mut().zip(&BASE_SLOTS) {
+        *count = slots.iter().map(|&slot| by_slot[slot as usize & 31]).sum();
     }
     let mut last = 0u8;
     while input.cursor < BITS {

@@ -95,9 +95,10 @@ const CELL_TURNED: [u8; CELLS] = {
 };
 
 /// The bit of each square's cell (`1 << CELL[index]`), and of the square turned half a turn: a table
-/// rather than a variable shift of a 128-bit value.
-static CELL_BITS: [[u128; CELLS]; 2] = {
-    let mut bits = [[0u128; CELLS]; 2];
+/// rather than a variable shift of a 128-bit value. 128 entries (those past the board's 81 are
+/// zero), so that an index below 128 needs no bound check.
+static CELL_BITS: [[u128; 128]; 2] = {
+    let mut bits = [[0u128; 128]; 2];
     let mut index = 0;
     while index < CELLS {
         bits[0][index] = 1 << CELL[index];
@@ -436,11 +437,12 @@ fn board_planes(pos: &Position, sink: &mut impl PlaneSink) -> ([[u8; 7]; 2], boo
         while rest != 0 {
             let index = first + rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let (Some(Some(piece)), Some(&bit)) = (board.get(index), bits.get(index)) else { continue };
+            let Some(Some(piece)) = board.get(index) else { continue };
+            let bit = bits[index & 127];
             sets[slots[piece.index() & 31] as usize & 31] |= bit;
         }
     }
-    let occupied = sets.iter().fold(0, |all, &set| all | set);
+    let occupied = sets[..28].iter().fold(0, |all, &set| all | set);
     let (ours, theirs) = sets.split_at(14);
     let theirs = theirs.get(..14).unwrap_or(&[]);
     let mut attacked = 0;
