@@ -39,6 +39,8 @@
 //! [`Record`] into and out of the arena. A call builds the record on the heap, and
 //! frees it before it returns (the header says so): the arena holds everything that is kept.
 
+use std::borrow::Cow;
+
 use core::ffi::c_char;
 use core::{ptr, slice};
 
@@ -651,12 +653,8 @@ pub unsafe extern "C" fn hayanagi_game_read(
 ) -> i32 {
     let result = (|| {
         // SAFETY: the caller's contract.
-        let bytes = unsafe { input(text, len)? };
-        arena(game, size)?;
-        let (format, encoding) = (format_of(format)?, encoding_of(encoding)?);
-        let (text, _) = hayanagi_records::decode(bytes, encoding)?;
+        let (text, format, read) = unsafe { text_to_read(text, len, format, encoding, game, size)? };
         let record = Record::read_str(&text, format)?;
-        let read = format.unwrap_or_else(|| Format::detect(text.trim_start_matches('\u{feff}')));
         let encoded = encode(&record, format_code(read))?;
         // SAFETY: the caller's contract.
         unsafe { store(&encoded, game, size, needed)? };
@@ -664,6 +662,28 @@ pub unsafe extern "C" fn hayanagi_game_read(
     })();
     // SAFETY: the caller's contract.
     unsafe { finish(error, result) }
+}
+
+/// What reading a game and reading all games do first: the arguments checked, `text[0..len)`
+/// decoded, and the format asked for (`None`: detect) beside the format the text is read as.
+///
+/// # Safety
+/// `text` is NULL or points to `len` readable bytes that outlive the answer.
+unsafe fn text_to_read<'a>(
+    text: *const c_char,
+    len: usize,
+    format: i32,
+    encoding: i32,
+    arena_at: *const u8,
+    size: usize,
+) -> Result<(Cow<'a, str>, Option<Format>, Format), Failure> {
+    // SAFETY: the caller's contract.
+    let bytes = unsafe { input(text, len)? };
+    arena(arena_at, size)?;
+    let (format, encoding) = (format_of(format)?, encoding_of(encoding)?);
+    let (text, _) = hayanagi_records::decode(bytes, encoding)?;
+    let read = format.unwrap_or_else(|| Format::detect(text.trim_start_matches('\u{feff}')));
+    Ok((text, format, read))
 }
 
 /// Reads every game of `text[0..len)` (the games of a CSA file, or the one game of the other
@@ -685,12 +705,8 @@ pub unsafe extern "C" fn hayanagi_game_read_all(
 ) -> i32 {
     let result = (|| {
         // SAFETY: the caller's contract.
-        let bytes = unsafe { input(text, len)? };
-        arena(games, size)?;
-        let (format, encoding) = (format_of(format)?, encoding_of(encoding)?);
-        let (text, _) = hayanagi_records::decode(bytes, encoding)?;
+        let (text, format, read) = unsafe { text_to_read(text, len, format, encoding, games, size)? };
         let records = Record::read_all(&text, format)?;
-        let read = format.unwrap_or_else(|| Format::detect(text.trim_start_matches('\u{feff}')));
         let count = i32::try_from(records.len()).map_err(|_| ErrorCode::BadLength)?;
         let mut encoded = Vec::new();
         for record in &records {
