@@ -53,9 +53,13 @@ impl<'a, S: Sink> CheckSink<'a, S> {
     fn may_check_from(&self, from: Square, to: Bitboard) -> bool {
         let Some(piece) = self.pos.piece_at(from) else { return true };
         let kind = piece.kind();
-        let mut squares = self.check_squares[kind.index()];
+        // `get`, not `[]`: a kind's index is always below 14, but the compiler cannot see it here
+        // and indexing would link the panic machinery into the no_std build (.ci/nostd); a missing
+        // entry passes the piece on rather than over.
+        let Some(&(mut squares)) = self.check_squares.get(kind.index()) else { return true };
         if let Some(promoted) = kind.promote() {
-            squares |= self.check_squares[promoted.index()];
+            let Some(&more) = self.check_squares.get(promoted.index()) else { return true };
+            squares |= more;
         }
         to.intersects(squares) || self.discoverers.contains(from)
     }
