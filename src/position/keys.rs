@@ -118,36 +118,26 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{MoveList, Position};
+    use crate::position::random_walks;
 
     /// `board_key_after` is the board key after the move, and `key_after` the key, for every legal
     /// move along random walks (a fixed seed) from a tsume position and the start.
     #[test]
     fn the_keys_after_a_move_are_those_of_the_position_it_leaves() {
-        let mut seed: u64 = 0x6b65_7973_6166_7465;
         let mut moves_seen = 0;
-        for sfen in [
+        let sfens = [
             "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1",
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-        ] {
-            for _ in 0..20 {
-                let mut pos: Position = sfen.parse().unwrap();
-                for _ in 0..30 {
-                    let mut moves = MoveList::new();
-                    pos.generate_legal_moves(&mut moves);
-                    for &mv in moves.iter() {
-                        let mut after = pos.clone();
-                        let _ = after.play_unchecked(mv);
-                        assert_eq!(pos.board_key_after(pos.board_key(), mv), after.board_key(), "{mv}");
-                        assert_eq!(pos.key_after(mv), after.key(), "{mv}");
-                        moves_seen += 1;
-                    }
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                    let Some(&mv) = moves.get((seed >> 33) as usize % moves.len().max(1)) else { break };
-                    let _ = pos.play_unchecked(mv);
-                }
+        ];
+        random_walks(&sfens, 20, 30, 0x6b65_7973_6166_7465, |pos, moves| {
+            for &mv in moves.iter() {
+                let mut after = pos.clone();
+                let _ = after.play_unchecked(mv);
+                assert_eq!(pos.board_key_after(pos.board_key(), mv), after.board_key(), "{mv}");
+                assert_eq!(pos.key_after(mv), after.key(), "{mv}");
+                moves_seen += 1;
             }
-        }
+        });
         assert!(moves_seen > 10_000, "{moves_seen}");
     }
 }

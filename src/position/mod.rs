@@ -1257,6 +1257,31 @@ impl core::fmt::Display for Position {
     }
 }
 
+/// Random walks for unit tests: from each of `sfens`, `walks` games of up to `plies` random legal
+/// moves picked by a fixed-seed generator from `seed`; `visit` sees each position with its legal moves.
+#[cfg(test)]
+pub(crate) fn random_walks(
+    sfens: &[&str],
+    walks: usize,
+    plies: usize,
+    mut seed: u64,
+    mut visit: impl FnMut(&Position, &crate::MoveList),
+) {
+    for sfen in sfens {
+        for _ in 0..walks {
+            let mut pos: Position = sfen.parse().unwrap();
+            for _ in 0..plies {
+                let mut moves = crate::MoveList::new();
+                pos.generate_legal_moves(&mut moves);
+                visit(&pos, &moves);
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                let Some(&mv) = moves.get((seed >> 33) as usize % moves.len().max(1)) else { break };
+                let _ = pos.play_unchecked(mv);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

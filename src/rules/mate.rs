@@ -441,7 +441,8 @@ fn covering(piece: Piece, squares: Bitboard, occupied: Bitboard) -> Bitboard {
 
 #[cfg(test)]
 mod tests {
-    use crate::{MoveFilter, MoveList, Position};
+    use crate::MoveFilter;
+    use crate::position::random_walks;
 
     /// `mate_in_1_or_checks` is `mate_in_1` (the same move) or, without a mate, the number of
     /// checks, on the positions of random walks from tsume positions (a fixed seed).
@@ -453,33 +454,22 @@ mod tests {
             "k8/9/2R6/9/9/9/9/9/9 b R2B2GS2NL2g3s2n3l18p 1",
             "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
         ];
-        let mut seed: u64 = 0x6d61_7465_6f72_6331;
         let (mut mates, mut counted) = (0, 0);
-        for sfen in starts {
-            for _ in 0..60 {
-                let mut pos: Position = sfen.parse().unwrap();
-                for _ in 0..12 {
-                    if !pos.in_check() && pos.king(pos.side_to_move().flip()).is_some() {
-                        match pos.mate_in_1_or_checks() {
-                            Ok(mv) => {
-                                assert_eq!(pos.mate_in_1(), Some(mv), "{}", pos.sfen());
-                                mates += 1;
-                            }
-                            Err(checks) => {
-                                assert_eq!(pos.mate_in_1(), None, "{}", pos.sfen());
-                                assert_eq!(checks, pos.count_legal_moves_of(MoveFilter::Checks), "{}", pos.sfen());
-                                counted += 1;
-                            }
-                        }
+        random_walks(&starts, 60, 12, 0x6d61_7465_6f72_6331, |pos, _| {
+            if !pos.in_check() && pos.king(pos.side_to_move().flip()).is_some() {
+                match pos.mate_in_1_or_checks() {
+                    Ok(mv) => {
+                        assert_eq!(pos.mate_in_1(), Some(mv), "{}", pos.sfen());
+                        mates += 1;
                     }
-                    let mut moves = MoveList::new();
-                    pos.generate_legal_moves(&mut moves);
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                    let Some(&mv) = moves.get((seed >> 33) as usize % moves.len().max(1)) else { break };
-                    let _ = pos.play_unchecked(mv);
+                    Err(checks) => {
+                        assert_eq!(pos.mate_in_1(), None, "{}", pos.sfen());
+                        assert_eq!(checks, pos.count_legal_moves_of(MoveFilter::Checks), "{}", pos.sfen());
+                        counted += 1;
+                    }
                 }
             }
-        }
+        });
         assert!(mates > 20 && counted > 1_000, "{mates} mates, {counted} counted");
     }
 }
