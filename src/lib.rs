@@ -83,6 +83,13 @@
 #[cfg(test)]
 extern crate std;
 
+/// The unit tests' fixed-seed generator (a 64-bit LCG): advances `seed` and returns its high 31 bits.
+#[cfg(test)]
+pub(crate) fn test_random(seed: &mut u64) -> u32 {
+    *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+    (*seed >> 33) as u32
+}
+
 mod board;
 mod notation;
 mod packed;

@@ -1274,8 +1274,7 @@ pub(crate) fn random_walks(
                 let mut moves = crate::MoveList::new();
                 pos.generate_legal_moves(&mut moves);
                 visit(&pos, &moves);
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                let Some(&mv) = moves.get((seed >> 33) as usize % moves.len().max(1)) else { break };
+                let Some(&mv) = moves.get(crate::test_random(&mut seed) as usize % moves.len().max(1)) else { break };
                 let _ = pos.play_unchecked(mv);
             }
         }

@@ -448,9 +448,8 @@ mod tests {
         (0..20_000).map(move |_| {
             let mut hand = Hand::EMPTY;
             for (kind, &(_, width)) in PieceKind::HAND.into_iter().zip(&FIELDS) {
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
                 // Mostly small counts (where dominance is decided), one in 64 just past the field.
-                let roll = (seed >> 33) as u32;
+                let roll = crate::test_random(&mut seed);
                 let count = if roll.is_multiple_of(64) { 1 << width } else { roll % 3 * (roll >> 8) % (1 << width) };
                 hand = hand.with(kind, count as u8);
             }
