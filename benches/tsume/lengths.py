@@ -11,34 +11,16 @@ usage: lengths.py --bin target/release/hayanagi --data ../shared/tsume --out len
 Then `lengths.py --markdown lengths.tsv` prints the README table.
 """
 import argparse
-import subprocess
 import sys
 
-# The collection's reader and problem names are run.py's (the first-proof runner beside this file).
-from run import load, problem_id
+# The collection's reader, problem names and runner are run.py's (beside this file).
+from run import load, problem_id, run_one
 
 
 def run(binary, sfen, time_ms, table_mb, conventional):
-    """(answer, length, minimal, nodes, time_ms) of one shortest-mode run."""
-    cmd = [binary, "mate", "dfpn", "--quiet", "--shortest", "--table-mb", str(table_mb), "--time-ms", str(time_ms)]
-    if conventional:
-        cmd.append("--no-useless")
-    cmd.append(sfen)
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=time_ms / 1000 * 3 + 60)
-        lines = proc.stdout.splitlines()
-    except subprocess.TimeoutExpired:
-        return "error:timeout", "", "", "", ""
-    if len(lines) < 2:
-        return f"error:exit_{proc.returncode}", "", "", "", ""
-    first = lines[0].split(" ")
-    words = lines[1].split(" ")
-    stats = dict(zip(words[0::2], words[1::2]))
-    if first[0] == "mate":
-        minimal = lines[2].split(" ")[1] if len(lines) > 2 and lines[2].startswith("shortest ") else "?"
-        return "mate", first[1], minimal, stats.get("nodes", ""), stats.get("time_ms", "")
-    answer = first[0] if first[0] == "nomate" else "unknown:" + "_".join(first[1:])
-    return answer, "", "", stats.get("nodes", ""), stats.get("time_ms", "")
+    """(answer, length, minimal, nodes, time_ms) of one shortest-mode run (run.py's runner)."""
+    r = run_one(binary, sfen, time_ms, table_mb, shortest=True, conventional=conventional)
+    return r["answer"], r["length"], r["minimal"], r["nodes"], r["time_ms"]
 
 
 def measure(args):

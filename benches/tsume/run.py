@@ -5,9 +5,19 @@ per problem, and a summary against KomoringHeights' baseline (komoringheights-ba
 
 usage: run.py --bin target/release/hayanagi --data ../shared/tsume --out results.tsv
               [--time-ms 15000] [--table-mb 512] [--nodes N] [--only zukou-001,musou-073] [--microcosmos]
+              [--shortest [--no-useless]]
 --nodes adds a node limit (node counts do not depend on the machine's load, unlike times).
+--shortest runs the shortest mode (the minimal length, the defender's longest defence), --no-useless
+with useless interpositions (無駄合) not counted: each row then says whether the length is proved
+minimal or an upper bound (a limit stopped the shortening), and the summary compares it with
+KomoringHeights' shortened length (`longer_than_kh` flags a row whose length exceeds it, counted
+strictly; with --no-useless lengths are not comparable to KomoringHeights' and nothing is flagged).
+Times: `time_ms` is the solver's own (the search and reading the line back), `cpu_ms` the process's
+user + system time (what a loaded machine does not inflate), `wall_ms` the process's wall clock.
 """
 import argparse
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -27,6 +37,61 @@ def problem_id(row):
     return f"{row['collection']}-{int(row['number']):03d}" if row["number"].isdigit() else row["collection"]
 
 
+def run_one(binary, sfen, time_ms, table_mb, nodes=0, shortest=False, conventional=False):
+    """One `hayanagi mate dfpn` run: a dict of answer (mate, nomate, unknown:<reason>, error:<why>),
+    length, minimal (minimal, upper_bound or '' outside the shortest mode), first_proof (the first
+    proof's length, shortest mode), nodes, time_ms, cpu_ms, wall_ms, nps, fill (‰) and line."""
+    cmd = [binary, "mate", "dfpn", "--quiet", "--table-mb", str(table_mb), "--time-ms", str(time_ms),
+           *(["--nodes", str(nodes)] if nodes else []), *(["--shortest"] if shortest else []),
+           *(["--no-useless"] if conventional else []), sfen]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    lines, status = [], "error:timeout"
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        # Reading the line back may run past --time-ms (shortest mode): allow three times it.
+        out, _ = proc.communicate(timeout=time_ms / 1000 * 3 + 60)
+        lines = out.splitlines()
+        status = f"error:exit_{proc.returncode}"
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+    wall_ms = int((time.monotonic() - start) * 1000)
+    # The child is reaped and runs alone: the children's usage grew by its CPU time.
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_ms = str(int((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000))
+    result = {"answer": status, "length": "", "minimal": "", "first_proof": "", "nodes": "", "time_ms": str(wall_ms),
+              "cpu_ms": cpu_ms, "wall_ms": str(wall_ms), "nps": "", "fill": "", "line": ""}
+    if len(lines) < 2:
+        return result
+    first = lines[0].split(" ")
+    answer = first[0]
+    if answer == "mate":
+        result["length"], result["line"] = first[1], " ".join(first[2:])
+    elif answer == "unknown":
+        answer = "unknown:" + "_".join(first[1:])
+    result["answer"] = answer
+    words = lines[1].split(" ")
+    stats = dict(zip(words[0::2], words[1::2]))
+    result["nodes"] = stats.get("nodes", "")
+    result["time_ms"] = stats.get("time_ms", str(wall_ms))
+    result["nps"] = stats.get("nps", "")
+    # The fill is after the table's count: 'table U/L (F‰)'.
+    after = lines[1].split("(")
+    result["fill"] = after[1].split("‰")[0] if "table" in stats and len(after) > 1 else ""
+    if shortest and answer == "mate":
+        # 'shortest minimal|upper_bound line_plies N first_proof N'
+        words = lines[2].split(" ") if len(lines) > 2 and lines[2].startswith("shortest ") else ["", "?"]
+        result["minimal"] = words[1]
+        result["first_proof"] = dict(zip(words[2::2], words[3::2])).get("first_proof", "")
+    return result
+
+
+COLUMNS = ["id", "recorded_length", "answer", "length", "minimal", "first_proof_length", "nodes", "time_ms", "cpu_ms",
+           "wall_ms", "first_proof_ms", "nps", "table_fill_permille", "kh_result", "kh_length", "longer_than_kh",
+           "kh_time_ms", "kh_first_proof_ms", "line"]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", required=True)
@@ -37,7 +102,11 @@ def main():
     ap.add_argument("--nodes", type=int, default=0, help="a node limit per problem as well (0: none)")
     ap.add_argument("--only", default="")
     ap.add_argument("--microcosmos", action="store_true", help="also run ミクロコスモス")
+    ap.add_argument("--shortest", action="store_true", help="the shortest mode (hayanagi mate dfpn --shortest)")
+    ap.add_argument("--no-useless", action="store_true", help="with --shortest: useless interpositions not counted")
     args = ap.parse_args()
+    if args.no_useless and not args.shortest:
+        ap.error("--no-useless needs --shortest")
 
     problems = load(f"{args.data}/open-tsume.tsv")
     baseline = {row["id"]: row for row in load(f"{args.data}/komoringheights-baseline.tsv")}
@@ -54,68 +123,65 @@ def main():
         chosen.append((pid, row))
 
     out = open(args.out, "w", encoding="utf-8")
-    out.write("id\trecorded_length\tanswer\tlength\tnodes\ttime_ms\tfirst_proof_ms\tnps\ttable_fill_permille\t"
-              "kh_result\tkh_length\tkh_time_ms\tkh_first_proof_ms\tline\n")
+    out.write("\t".join(COLUMNS) + "\n")
     results = []
     for pid, row in chosen:
-        cmd = [args.bin, "mate", "dfpn", "--quiet", "--table-mb", str(args.table_mb), "--time-ms", str(args.time_ms),
-               *(["--nodes", str(args.nodes)] if args.nodes else []), row["sfen"]]
-        start = time.monotonic()
-        try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=args.time_ms / 1000 + 60)
-            lines = proc.stdout.splitlines()
-        except subprocess.TimeoutExpired:
-            lines = []
-        wall_ms = int((time.monotonic() - start) * 1000)
-        answer, length, line = "error", "", ""
-        stats = {}
-        if len(lines) >= 2:
-            first = lines[0].split(" ")
-            answer = first[0]
-            if answer == "mate":
-                length, line = first[1], " ".join(first[2:])
-            elif answer == "unknown":
-                answer = "unknown:" + "_".join(first[1:])
-            words = lines[1].split(" ")
-            stats = dict(zip(words[0::2], words[1::2]))
-        nodes = stats.get("nodes", "")
-        time_ms = stats.get("time_ms", str(wall_ms))
-        nps = stats.get("nps", "")
-        fill = stats.get("table", "").split("(")[-1].rstrip("‰)") if "table" in stats else ""
-        # Fill is the word after the table count: 'table U/L (F‰)'.
-        if "table" in stats:
-            after = lines[1].split("(")
-            fill = after[1].split("‰")[0] if len(after) > 1 else ""
+        r = run_one(args.bin, row["sfen"], args.time_ms, args.table_mb, args.nodes, args.shortest, args.no_useless)
         kh = baseline.get(pid, {})
-        first_proof = time_ms if answer == "mate" else ""
-        out.write("\t".join([pid, row["length"], answer, length, nodes, time_ms, first_proof, nps, fill,
-                             kh.get("result", ""), kh.get("reported_length", ""), kh.get("time_ms", ""),
-                             kh.get("first_proof_time_ms", ""), line]) + "\n")
+        kh_length = kh.get("reported_length", "") if kh.get("result") == "checkmate" else ""
+        # Flagged: a strict length longer than KomoringHeights' proven one (its line is a mate of that length).
+        longer = (args.shortest and not args.no_useless and r["answer"] == "mate" and kh_length.isdigit()
+                  and int(r["length"]) > int(kh_length))
+        r.update(id=pid, recorded_length=row["length"], first_proof_length=r.pop("first_proof"),
+                 first_proof_ms="" if args.shortest or r["answer"] != "mate" else r["time_ms"],
+                 table_fill_permille=r.pop("fill"), kh_result=kh.get("result", ""), kh_length=kh_length,
+                 longer_than_kh="longer" if longer else "", kh_time_ms=kh.get("time_ms", ""),
+                 kh_first_proof_ms=kh.get("first_proof_time_ms", ""))
+        out.write("\t".join(r[c] for c in COLUMNS) + "\n")
         out.flush()
-        results.append((pid, answer, length, int(time_ms or 0), kh))
-        print(f"{pid}\t{answer}\t{length}\t{time_ms} ms\t{nodes} nodes\t(KH: {kh.get('result', '')} "
-              f"{kh.get('reported_length', '')} {kh.get('first_proof_time_ms', '')} ms first proof)", file=sys.stderr)
+        results.append((r, kh))
+        print(f"{pid}\t{r['answer']}\t{r['length']}\t{r['minimal']}\t{r['time_ms']} ms ({r['cpu_ms']} ms CPU)\t"
+              f"{r['nodes']} nodes\t(KH: {kh.get('result', '')} {kh_length} {kh.get('time_ms', '')} ms, "
+              f"{kh.get('first_proof_time_ms', '')} ms first proof){' LONGER THAN KH' if longer else ''}",
+              file=sys.stderr)
+    summary(results, args)
 
-    solved = [r for r in results if r[1] == "mate"]
-    nomate = [r for r in results if r[1] == "nomate"]
-    times = [r[3] for r in results]
-    first = [r[3] for r in solved]
-    kh_first = [int(r[4]["first_proof_time_ms"]) for r in results if r[4].get("first_proof_time_ms", "").isdigit()]
-    kh_solved = sum(1 for r in results if r[4].get("result") == "checkmate")
-    print("", file=sys.stderr)
-    print(f"problems {len(results)}; mate {len(solved)}, nomate {len(nomate)}, "
-          f"unknown {len(results) - len(solved) - len(nomate)}", file=sys.stderr)
+
+def summary(results, args):
+    say = lambda text: print(text, file=sys.stderr)  # noqa: E731
+    mates = [r for r, _ in results if r["answer"] == "mate"]
+    nomate = [r for r, _ in results if r["answer"] == "nomate"]
+    times = [int(r["time_ms"] or 0) for r, _ in results]
+    cpu = [int(r["cpu_ms"] or 0) for r, _ in results]
+    kh_times = [int(kh["time_ms"]) for _, kh in results if kh.get("time_ms", "").isdigit()]
+    kh_first = [int(kh["first_proof_time_ms"]) for _, kh in results if kh.get("first_proof_time_ms", "").isdigit()]
+    kh_solved = sum(1 for _, kh in results if kh.get("result") == "checkmate")
+    mode = ("shortest, useless interpositions not counted" if args.no_useless else "shortest, strict"
+            if args.shortest else "first proof")
+    say("")
+    say(f"mode: {mode}; {args.time_ms} ms and {args.table_mb} MB a problem"
+        f"{f', {args.nodes} nodes' if args.nodes else ''}; load average at the end {os.getloadavg()[0]:.1f}")
+    say(f"problems {len(results)}; mate {len(mates)}, nomate {len(nomate)}, "
+        f"unknown {len(results) - len(mates) - len(nomate)}")
     if times:
-        print(f"total {sum(times) / 1000:.1f} s, median {statistics.median(times)} ms per problem; "
-              f"median time to the (first) proof over the solved: {statistics.median(first) if first else '-'} ms",
-              file=sys.stderr)
-    if kh_first:
-        print(f"KomoringHeights on the same problems: {kh_solved} mates; median first proof {statistics.median(kh_first)} ms",
-              file=sys.stderr)
-    shorter = sum(1 for r in solved if r[4].get("reported_length", "").isdigit() and int(r[2]) < int(r[4]["reported_length"]))
-    longer = sum(1 for r in solved if r[4].get("reported_length", "").isdigit() and int(r[2]) > int(r[4]["reported_length"]))
-    print(f"line length vs KomoringHeights' (its shortened line): {shorter} shorter, {longer} longer "
-          f"(ours is the first proof's line, not the shortest)", file=sys.stderr)
+        say(f"total {sum(times) / 1000:.1f} s ({sum(cpu) / 1000:.1f} s CPU), median {statistics.median(times)} ms "
+            f"a problem; KomoringHeights on the same problems: {kh_solved} mates, total {sum(kh_times) / 1000:.1f} s, "
+            f"median {statistics.median(kh_times) if kh_times else '-'} ms")
+    if not args.shortest:
+        first = [int(r["time_ms"]) for r in mates]
+        say(f"median time to the first proof over the mates: {statistics.median(first) if first else '-'} ms "
+            f"(KomoringHeights {statistics.median(kh_first) if kh_first else '-'} ms)")
+        return
+    minimal = [r for r in mates if r["minimal"] == "minimal"]
+    say(f"proved minimal {len(minimal)}, upper bound {len(mates) - len(minimal)}")
+    if args.no_useless:
+        return
+    both = [(r, kh) for r, kh in results if r["answer"] == "mate" and kh.get("result") == "checkmate"]
+    cmp = [(int(r["length"]), int(kh["reported_length"])) for r, kh in both]
+    say(f"length vs KomoringHeights' (its shortened line) on the {len(cmp)} both mated: "
+        f"{sum(a < b for a, b in cmp)} shorter, {sum(a == b for a, b in cmp)} equal, "
+        f"{sum(a > b for a, b in cmp)} longer: "
+        + (" ".join(r["id"] for r, kh in both if int(r["length"]) > int(kh["reported_length"])) or "none"))
 
 
 if __name__ == "__main__":
