@@ -575,9 +575,9 @@ static void variations(void) {
     hayanagi_position pos;
     char usi[HAYANAGI_USI_BUFFER_SIZE];
     int32_t v, i, r, format;
-    /* The main line's variations by ply (as hayanagi-records keeps them), each followed by its own. */
-    static const int32_t parents[] = {-1, -1, 1}, plies[] = {1, 2, 3}, counts[] = {1, 2, 1};
-    static const char *const first[] = {"5g5f", "8c8d", "2g2f"};
+    /* The main line's variations in file order, each followed by its own. */
+    static const int32_t parents[] = {-1, 0, -1}, plies[] = {2, 3, 1}, counts[] = {2, 1, 1};
+    static const char *const first[] = {"8c8d", "2g2f", "5g5f"};
     CHECK_EQ(hayanagi_game_read(VARIATIONS, sizeof VARIATIONS - 1, HAYANAGI_GAME_FORMAT_DETECT,
                                 HAYANAGI_GAME_ENCODING_DETECT, arena, ARENA, NULL, NULL),
              HAYANAGI_GAME_FORMAT_KIF);
@@ -588,7 +588,7 @@ static void variations(void) {
         CHECK_EQ(info.parent, parents[v]);
         CHECK_EQ(info.ply, plies[v]);
         CHECK_EQ(info.move_count, counts[v]);
-        CHECK_EQ(info.outcome.ending, v == 0 ? HAYANAGI_ENDING_ABORT : HAYANAGI_ENDING_NONE);
+        CHECK_EQ(info.outcome.ending, v == 2 ? HAYANAGI_ENDING_ABORT : HAYANAGI_ENDING_NONE);
         CHECK_EQ(info.outcome.winner, HAYANAGI_NO_WINNER);
         CHECK(strcmp(info.comment, "") == 0 && info.comment_len == 0);
         CHECK(strcmp(info.end_comment, "") == 0 && info.end_comment_len == 0);
@@ -603,7 +603,7 @@ static void variations(void) {
         }
         CHECK_EQ(hayanagi_game_variation_move(arena, (size_t)v, (size_t)info.move_count, &m), HAYANAGI_ERR_OUT_OF_RANGE);
     }
-    CHECK_EQ(hayanagi_game_variation_move(arena, 1, 0, &m), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_game_variation_move(arena, 0, 0, &m), HAYANAGI_OK);
     CHECK(strcmp(m.comment, "分岐の手") == 0 && m.comment_len == strlen("分岐の手"));
     CHECK_EQ(hayanagi_game_variation(arena, 3, &info), HAYANAGI_ERR_OUT_OF_RANGE);
     CHECK_EQ(hayanagi_game_variation(arena, 0, NULL), HAYANAGI_ERR_NULL_POINTER);
@@ -627,6 +627,17 @@ static void variations(void) {
             CHECK_EQ(hayanagi_game_move_count(arena2), 3);
             if (format == HAYANAGI_GAME_FORMAT_CSA || format == HAYANAGI_GAME_FORMAT_USI) {
                 CHECK_EQ(hayanagi_game_variation_count(arena2), 0);
+            } else if (format == HAYANAGI_GAME_FORMAT_JKF) {
+                /* JKF puts forks on the move they replace: by ply. Written on in KIF (latest branch
+                   first, as the text was) it reads to the same tree. */
+                CHECK_EQ(hayanagi_game_variation(arena2, 0, &info), HAYANAGI_OK);
+                CHECK_EQ(info.ply, 1);
+                r = hayanagi_game_write(arena2, HAYANAGI_GAME_FORMAT_KIF, i, text, sizeof text, NULL, NULL);
+                CHECK(r > 0);
+                CHECK_EQ(hayanagi_game_read(text, (size_t)r, HAYANAGI_GAME_FORMAT_KIF, HAYANAGI_GAME_ENCODING_DETECT,
+                                            arena2, sizeof arena2, NULL, NULL),
+                         HAYANAGI_GAME_FORMAT_KIF);
+                CHECK(same_variations(arena, arena2));
             } else {
                 CHECK(same_variations(arena, arena2));
             }

@@ -113,15 +113,19 @@ test("writeRecord writes variations (KIF and KI2 変化, JKF forks) and reads ba
     { ply: 3, comments: [], moves: [[3, "6g6f", []], [4, "8c8d", []]], ending: null, variations: [] },
     { ply: 2, comments: [], moves: [[2, "4a3b", []]], ending: null, variations: [] },
   ];
-  // Among variations of one ply the order is kept; a reader lists a line's variations by ply.
+  // A reader keeps the file's order. KIF and KI2 write a line's variations in their order where
+  // that reads back, else the latest branch first (here the first ply-2 line holds ply 3, and a
+  // 変化：3手 after it would be read as its own): those of one ply in their order. JKF puts forks
+  // on their move: by ply.
   const byPly = (list) => list.map((v) => ({ ...v, variations: byPly(v.variations) })).sort((a, b) => a.ply - b.ply);
+  const latestFirst = (list) => [...list].sort((a, b) => b.ply - a.ply);
   for (const format of ["kif", "ki2", "jkf"]) {
     const text = writeRecord(input, format);
     const back = readRecord(text, { format });
     assert.deepEqual(back.moves.map((move) => move.usi), input.moves, format);
     assert.equal(back.outcome.ending, "resign", format);
     // (JKF keeps comments with moves: a variation's comments before its first move are not written.)
-    const want = format === "jkf" ? byPly(expected).map((v) => ({ ...v, comments: [] })) : byPly(expected);
+    const want = format === "jkf" ? byPly(expected).map((v) => ({ ...v, comments: [] })) : latestFirst(expected);
     assert.deepEqual(tree(back.variations), want, `${format}:\n${text}`);
     // A record read is written again to the same text, and so to the same tree.
     assert.equal(writeRecord(back, format), text, format);

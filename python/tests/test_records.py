@@ -278,25 +278,32 @@ def test_variations_read_walk_and_lines():
     record = GameRecord.from_text(TREE)
     assert len(record) == 3 and record.variation_count == 4
     walked = [(path, v.ply, [m.move.usi for m in v.moves]) for path, v in record.walk()]
+    # In file order: the 変化 blocks as the file lists them, each line's own after it.
     assert walked == [
-        ((0,), 2, ["8c8d"]),
-        ((1,), 2, ["4a3b"]),
-        ((2,), 3, ["6g6f", "8c8d", "7i6h"]),
-        ((2, 0), 4, ["4c4d"]),
+        ((0,), 3, ["6g6f", "8c8d", "7i6h"]),
+        ((0, 0), 4, ["4c4d"]),
+        ((1,), 2, ["8c8d"]),
+        ((2,), 2, ["4a3b"]),
     ]
-    assert record.variations[0].moves[0].comments == ["comment in a variation"]
-    line = record.line((2, 0))
+    assert record.variations[1].moves[0].comments == ["comment in a variation"]
+    line = record.line((0, 0))
     assert line.board().usi() == "startpos moves 7g7f 3c3d 6g6f 4c4d"
     assert line.outcome == Outcome("abort") and line.variations == []
-    assert record.line((2,)).board_at(4).usi() == "startpos moves 7g7f 3c3d 6g6f 8c8d"
+    assert record.line((0,)).board_at(4).usi() == "startpos moves 7g7f 3c3d 6g6f 8c8d"
     assert record.line() == record
     with pytest.raises(IndexError):
-        record.line((2, 5))
+        record.line((0, 5))
+
+    def tree(variations, by_ply=False):
+        # (ply, moves, sub-tree) of each variation; JKF holds forks on their move, so by ply.
+        out = [(v.ply, [m.move for m in v.moves], tree(v.variations, by_ply)) for v in variations]
+        return sorted(out, key=lambda t: t[0]) if by_ply else out
+
     for fmt in ("kif", "ki2", "jkf"):
         again = GameRecord.from_text(record.to_text(fmt))
-        assert [(p, [m.move for m in v.moves]) for p, v in again.walk()] == [
-            (p, [m.move for m in v.moves]) for p, v in record.walk()
-        ], fmt
+        by_ply = fmt == "jkf"
+        assert tree(again.variations, by_ply) == tree(record.variations, by_ply), fmt
+    assert [v.ply for v in again.variations] == [2, 2, 3]  # JKF: by ply
     # CSA and USI hold only the main line.
     assert GameRecord.from_text(record.to_text("csa")).variations == []
 

@@ -227,7 +227,6 @@ impl Reader<'_> {
             previous = Some(mv.to());
             line.moves.push(RecordMove { mv, time_ms: self.time(entry)?, comments: self.strings(entry, "comments")? });
         }
-        line.variations.sort_by_key(|v| v.ply);
         Ok(line)
     }
 }
@@ -284,9 +283,9 @@ pub(crate) fn read(text: &str) -> Result<Record, ReadError> {
         record.moves = line.moves;
         record.outcome = line.outcome;
         record.end_comments = line.end_comments;
-        record.variations = line.variations;
-        record.variations.extend(line.siblings);
-        record.variations.sort_by_key(|v| v.ply);
+        // In file order: the forks of the first move come before those of the later ones.
+        record.variations = line.siblings;
+        record.variations.extend(line.variations);
     }
     Ok(record)
 }

@@ -520,13 +520,10 @@ impl Reader {
         Ok(())
     }
 
-    /// The variations of line `index`, as a tree.
-    /// Each line's variations in the order of their plies (as read among those of one ply):
-    /// files list the later branches first, or the other way.
+    /// The variations of line `index`, as a tree, each line's in the order of their `変化` blocks
+    /// in the file (Kifu for Windows and ShogiHome write the latest branch first).
     fn tree(lines: &mut [Line], index: usize) -> Vec<Variation> {
-        let mut children = std::mem::take(&mut lines[index].children);
-        children.sort_by_key(|&child| lines[child].start);
-        children
+        std::mem::take(&mut lines[index].children)
             .into_iter()
             .map(|child| {
                 let variations = Reader::tree(lines, child);
@@ -789,8 +786,50 @@ pub(crate) fn write(record: &Record, style: Style) -> String {
         end_comments: &record.end_comments,
         variations: &record.variations,
     };
-    write_line(&mut out, style, &main, record.start.clone(), None, [0, 0], true);
+    let (order, plans) = Plan::lines(&record.variations);
+    write_line(&mut out, style, &main, (&order, &plans), record.start.clone(), None, [0, 0], true);
     out
+}
+
+/// How a line's variations are written: in their own order when each `変化：N手` then reads back
+/// as a variation of that line, else the latest branch first (as Kifu for Windows and
+/// ShogiHome write them), those of one ply in their order. A reader takes `変化：N手` for the
+/// innermost line just read that has move N after its first move, so a variation written after
+/// a sibling whose lines hold its ply would be read as a variation of theirs.
+struct Plan {
+    /// The indices of the variation's own variations, in the order they are written.
+    order: Vec<usize>,
+    /// The plans of its own variations, by index.
+    plans: Vec<Plan>,
+    /// The plies that the lines a reader walks back up through after the variation and its
+    /// variations have after their first move: `(first, end)`, `first < ply < end`.
+    tail: Vec<(usize, usize)>,
+}
+
+impl Plan {
+    /// The order of `variations` (indices) and their plans.
+    fn lines(variations: &[Variation]) -> (Vec<usize>, Vec<Plan>) {
+        let plans: Vec<Plan> = variations.iter().map(Plan::of).collect();
+        let mut order: Vec<usize> = (0..variations.len()).collect();
+        let taken = |before: &Plan, v: &Variation| {
+            let ply = v.ply as usize;
+            before.tail.iter().any(|&(first, end)| first < ply && ply < end)
+        };
+        if plans.iter().zip(variations.iter().skip(1)).any(|(before, v)| taken(before, v)) {
+            order.sort_by_key(|&i| std::cmp::Reverse(variations[i].ply));
+        }
+        (order, plans)
+    }
+
+    fn of(v: &Variation) -> Plan {
+        let (order, plans) = Plan::lines(&v.variations);
+        let first = v.ply as usize;
+        let mut tail = vec![(first, first + v.moves.len() + usize::from(v.outcome.is_some()))];
+        if let Some(&last) = order.last() {
+            tail.extend_from_slice(&plans[last].tail);
+        }
+        Plan { order, plans, tail }
+    }
 }
 
 /// A line to write: the main line or a variation.
@@ -816,12 +855,14 @@ impl<'a> LineRef<'a> {
     }
 }
 
-/// Writes a line from `pos` (the position before its first move), then its variations, the
-/// latest branch first, so that each `変化：N手` finds its line as readers look for it.
+/// Writes a line from `pos` (the position before its first move), then its variations in the
+/// order of its [`Plan`] (`(order, plans)`), so that each `変化：N手` finds its line as readers look for it.
+#[allow(clippy::too_many_arguments)]
 fn write_line(
     out: &mut String,
     style: Style,
     line: &LineRef<'_>,
+    (order, plans): (&[usize], &[Plan]),
     mut pos: Position,
     mut previous: Option<Square>,
     mut totals: [u64; 2],
@@ -916,10 +957,12 @@ fn write_line(
             out.push_str(&format!("まで{}手で{text}\n", end_ply - 1));
         }
     }
-    for (ply, pos, previous, totals) in points.into_iter().rev() {
-        for v in branches(ply) {
-            out.push_str(&format!("\n変化：{ply}手\n"));
-            write_line(out, style, &LineRef::of(v), pos.clone(), previous, totals, false);
-        }
+    for &i in order {
+        let (v, plan) = (&line.variations[i], &plans[i]);
+        let ply = v.ply as usize;
+        // Record::check has made sure every variation branches at a ply its line has.
+        let Some((_, pos, previous, totals)) = points.iter().find(|point| point.0 == ply) else { return };
+        out.push_str(&format!("\n変化：{ply}手\n"));
+        write_line(out, style, &LineRef::of(v), (&plan.order, &plan.plans), pos.clone(), *previous, *totals, false);
     }
 }

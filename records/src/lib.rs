@@ -377,7 +377,7 @@ pub struct Variation {
     pub outcome: Option<Outcome>,
     /// Comments after its ending.
     pub end_comments: Vec<String>,
-    /// The variations from its moves (each with a `ply` after this one's).
+    /// The variations from its moves (each with a `ply` after this one's), in file order.
     pub variations: Vec<Variation>,
 }
 
@@ -416,7 +416,9 @@ pub struct Record {
     pub moves: Vec<RecordMove>,
     /// The ending, if the record has one.
     pub outcome: Option<Outcome>,
-    /// The variations from the main line (KIF and KI2 変化, JKF forks), a tree.
+    /// The variations from the main line (KIF and KI2 変化, JKF forks), a tree; each line's
+    /// in the order the file has them (GUIs write KIF's latest branch first, JKF's forks are
+    /// by ply), written back in that order where the format can say it (see [`Record::write`]).
     pub variations: Vec<Variation>,
     /// Comments after the ending (CSA `%KACHI,'* -5000`, KIF `*` lines after the special move).
     pub end_comments: Vec<String>,
@@ -588,7 +590,10 @@ impl Record {
     /// `N+`/`N-`, `$` lines, `PI` (with removed pieces for handicaps) or `P1`..`P9` with `P+`/`P-`,
     /// the side to move, moves with `T` lines and `'` comments, and the `%` ending; USI writes the
     /// main line as one `position` line without the `position ` word; JKF writes JSON. KIF, KI2
-    /// and JKF write the variations too; CSA and USI hold only the main line.
+    /// and JKF write the variations too, in their order: KIF and KI2 keep it when each `変化：N手`
+    /// reads back as a variation of its own line, else write the latest branch first (as Kifu for
+    /// Windows and ShogiHome do), those of one ply in their order; JKF puts forks on the
+    /// move they replace, by ply. CSA and USI hold only the main line.
     /// The text declares UTF-8 (`#KIF version=2.0 encoding=UTF-8`, `'CSA encoding=UTF-8`).
     ///
     /// ```

@@ -101,7 +101,8 @@ fn tsume_summary_mate_in_n() {
 fn padded_and_full_width_variation_headers() {
     let kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：   2手\n   2 ８四歩(83)\n\n変化：１手\n   1 ２六歩(27)\n";
     let record = read(kif);
-    assert_eq!(record.variations.iter().map(|v| v.ply).collect::<Vec<_>>(), [1, 2]);
+    // In file order.
+    assert_eq!(record.variations.iter().map(|v| v.ply).collect::<Vec<_>>(), [2, 1]);
 }
 
 #[test]
@@ -359,6 +360,120 @@ fn lines(record: &Record) -> Vec<(u32, String)> {
     out
 }
 
+/// The record with each line's variations in the order of their plies (stable).
+fn by_ply(record: &Record) -> Record {
+    fn sort(vs: &mut [hayanagi_records::Variation]) {
+        vs.sort_by_key(|v| v.ply);
+        vs.iter_mut().for_each(|v| sort(&mut v.variations));
+    }
+    let mut record = record.clone();
+    sort(&mut record.variations);
+    record
+}
+
+/// The `変化：N手` lines of a text, in order.
+fn branch_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|line| line.starts_with("変化")).collect()
+}
+
+/// A KIF as Kifu for Windows writes one (and ShogiHome's exporter, depth first): the main line
+/// with `+` on each move that has an alternative, then the alternatives from the latest branch
+/// back to the first, each followed by the alternatives from its own moves; two of one ply in
+/// their order.
+const GUI_KIF: &str = "# ---- Kifu for Windows V7 V7.70 棋譜ファイル ----
+開始日時：2026/12/03 10:00:00
+手合割：平手　　
+先手：A
+後手：B
+手数----指手---------消費時間--
+   1 ７六歩(77)   ( 0:01/00:00:01)
+   2 ３四歩(33)   ( 0:02/00:00:02)
+   3 ２六歩(27)   ( 0:03/00:00:04)+
+   4 ８四歩(83)   ( 0:01/00:00:03)
+   5 ２五歩(26)   ( 0:01/00:00:05)+
+   6 ８五歩(84)   ( 0:01/00:00:04)
+   7 ７八金(69)   ( 0:01/00:00:06)+
+   8 ３二金(41)   ( 0:01/00:00:05)
+   9 投了         ( 0:01/00:00:07)
+まで8手で後手の勝ち
+
+変化：7手
+   7 ２四歩(25)   ( 0:00/00:00:05)
+   8 同　歩(23)   ( 0:00/00:00:04)
+   9 同　飛(28)   ( 0:00/00:00:05)
+
+変化：5手
+   5 ６八銀(79)   ( 0:00/00:00:04)
+   6 ８五歩(84)   ( 0:00/00:00:03)+
+   7 ７七銀(68)   ( 0:00/00:00:04)
+
+変化：6手
+   6 ６二銀(71)   ( 0:00/00:00:03)
+
+変化：3手
+   3 ６六歩(67)   ( 0:00/00:00:01)
+   4 ８四歩(83)   ( 0:00/00:00:02)
+
+変化：3手
+   3 ２二角成(88) ( 0:00/00:00:01)
+   4 同　銀(31)   ( 0:00/00:00:02)
+";
+
+#[test]
+fn kif_variations_come_back_in_file_order_as_gui_programs_write_them() {
+    let record = read(GUI_KIF);
+    assert_eq!(usi(&record), "startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b\n");
+    assert_eq!(
+        lines(&record),
+        [
+            (1, "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b".into()),
+            (7, "2e2d 2c2d 2h2d".into()),
+            (5, "7i6h 8d8e 6h7g".into()),
+            (6, "7a6b".into()),
+            (3, "6g6f 8c8d".into()),
+            (3, "8h2b+ 3a2b".into()),
+        ]
+    );
+    // The tree: the 変化：6手 is the ply-5 line's, the other four the main line's.
+    assert_eq!(
+        record.variations.iter().map(|v| (v.ply, v.variations.len())).collect::<Vec<_>>(),
+        [(7, 0), (5, 1), (3, 0), (3, 0)]
+    );
+    // Written back, KIF and KI2 list the 変化 blocks as the file did and read to the same record.
+    for format in [Format::Kif, Format::Ki2] {
+        let written = record.write(format).unwrap();
+        assert_eq!(branch_lines(&written), branch_lines(GUI_KIF), "{format:?}:\n{written}");
+        let again = read(&written);
+        assert_eq!(lines(&again), lines(&record), "{format:?}:\n{written}");
+        assert_eq!(again.write(format).unwrap(), written, "{format:?}: a second write is the same");
+    }
+    assert_eq!(read(&record.write(Format::Kif).unwrap()), record);
+}
+
+#[test]
+fn kif_variations_built_in_another_order_keep_it_where_it_reads_back() {
+    let record = read(GUI_KIF);
+    // An order no GUI writes but that reads back (each line ends before the ply of the next one,
+    // or the next one is of its own ply): written and read back in that order.
+    let mut mixed = record.clone();
+    let v = &record.variations;
+    mixed.variations = vec![v[3].clone(), v[2].clone(), v[0].clone(), v[1].clone()]; // [3, 3, 7, 5]
+    let written = mixed.write(Format::Kif).unwrap();
+    assert_eq!(branch_lines(&written), ["変化：3手", "変化：3手", "変化：7手", "変化：5手", "変化：6手"], "{written}");
+    assert_eq!(read(&written), mixed);
+    // An earlier alternative that holds a later one's ply would take it as its own on reading:
+    // then the latest branch first, those of one ply in their order.
+    let mut long = record.clone();
+    long.variations[2].moves.extend(read("startpos moves 6g6f 8c8d 2g2f 8d8e 2f2e").moves[2..].iter().cloned());
+    long.variations.swap(0, 2); // [3 (through ply 7), 5, 7, 3]
+    let written = long.write(Format::Kif).unwrap();
+    assert_eq!(branch_lines(&written), ["変化：7手", "変化：5手", "変化：6手", "変化：3手", "変化：3手"], "{written}");
+    let again = read(&written);
+    assert_eq!(lines(&by_ply(&again)), lines(&by_ply(&long)));
+    assert_eq!(again.variations.iter().map(|v| v.ply).collect::<Vec<_>>(), [7, 5, 3, 3]);
+    assert_eq!(again.variations[2].moves.len(), 5, "the long ply-3 line, first of its ply as it was");
+}
+
 const TREE: &str = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)+\n   3 ２六歩(27)+\n   4 投了\nまで3手で先手の勝ち\n\n\
                     変化：3手\n   3 ６六歩(67)\n   4 ８四歩(83)+\n   5 ６八銀(79)\n\n変化：4手\n   4 ４四歩(43)\n   5 中断\n\n\
                     変化：2手\n   2 ８四歩(83)\n*comment in a variation\n\n変化：2手\n   2 ３二金(41)\n\n変化：4手\n   4 ８四歩(83)\n";
@@ -370,21 +485,21 @@ fn kif_variations_nested_siblings_and_after_the_ending() {
         lines(&record),
         [
             (1, "7g7f 3c3d 2g2f".into()),
-            (2, "8c8d".into()),
-            (2, "4a3b".into()),
             (3, "6g6f 8c8d 7i6h".into()),
             (4, "4c4d".into()),
+            (2, "8c8d".into()),
+            (2, "4a3b".into()),
             (4, "8c8d".into()),
         ]
     );
-    assert_eq!(record.variations[2].variations[0].outcome.map(|o| o.ending), Some(Ending::Abort));
-    assert_eq!(record.variations[0].moves[0].comments, ["comment in a variation"]);
+    assert_eq!(record.variations[0].variations[0].outcome.map(|o| o.ending), Some(Ending::Abort));
+    assert_eq!(record.variations[1].moves[0].comments, ["comment in a variation"]);
     // Written back in KIF and KI2, read again to the same tree.
     for format in [Format::Kif, Format::Ki2] {
         let written = record.write(format).unwrap();
         let again = read(&written);
         assert_eq!(lines(&again), lines(&record), "{format:?}:\n{written}");
-        assert_eq!(again.variations[2].variations[0].outcome.map(|o| o.ending), Some(Ending::Abort));
+        assert_eq!(again.variations[0].variations[0].outcome.map(|o| o.ending), Some(Ending::Abort));
         assert_eq!(again.write(format).unwrap(), written, "{format:?}: a second write is the same");
     }
     assert_eq!(read(&record.write(Format::Kif).unwrap()), record);
@@ -408,10 +523,10 @@ fn every_branch_is_checked_for_legality_and_numbering() {
     assert!(Record::read_str(bad, None).is_err());
     // The writer checks every branch too.
     let mut record = read(TREE);
-    record.variations[2].moves.swap(0, 1);
+    record.variations[0].moves.swap(0, 1);
     assert!(matches!(record.write(Format::Kif).unwrap_err().kind, WriteErrorKind::Illegal { .. }));
     let mut record = read(TREE);
-    record.variations[0].ply = 9;
+    record.variations[1].ply = 9;
     assert!(matches!(record.write(Format::Kif).unwrap_err().kind, WriteErrorKind::VariationPly { .. }));
 }
 
@@ -455,11 +570,14 @@ fn jkf_round_trips_and_carries_trees_between_kif_and_jkf() {
         let record = read(text);
         let jkf = record.write(Format::Jkf).unwrap();
         let again = Record::read_str(&jkf, None).unwrap_or_else(|e| panic!("{e}\n{jkf}"));
-        assert_eq!(lines(&again), lines(&record), "{jkf}");
+        // JKF holds a line's forks on the move they replace: in the order of their plies, those
+        // of one ply in their order.
+        assert_eq!(lines(&by_ply(&again)), lines(&by_ply(&record)), "{jkf}");
+        assert_eq!(lines(&again), lines(&by_ply(&again)), "{jkf}");
         assert_eq!((how(&again), again.end_comments.clone()), (how(&record), record.end_comments.clone()));
         assert_eq!(again.write(Format::Jkf).unwrap(), jkf, "a second write is the same");
         // And on to KIF, tree included.
-        assert_eq!(lines(&read(&again.write(Format::Kif).unwrap())), lines(&record));
+        assert_eq!(lines(&by_ply(&read(&again.write(Format::Kif).unwrap()))), lines(&by_ply(&record)));
     }
 }
 
