@@ -357,20 +357,6 @@ impl<const OURS: bool> Side<OURS> {
     }
 }
 
-/// Each piece's slot among the side-relative piece sets (0-13 ours, 14-27 the opponent's, by
-/// `PieceKind::index`), by `Piece::index`, for Black (0) and White (1) to move (32 entries, so that an
-/// index masked to 5 bits needs no bound check).
-const SLOT: [[u8; 32]; 2] = {
-    let mut slots = [[0u8; 32]; 2];
-    let mut index = 0;
-    while index < 28 {
-        slots[0][index] = index as u8;
-        slots[1][index] = ((index + 14) % 28) as u8;
-        index += 1;
-    }
-    slots
-};
-
 impl Default for Planes {
     fn default() -> Planes {
         Planes { board: [0; BOARD_PLANES], hand: [[0; 7]; 2], check: false }
@@ -425,21 +411,25 @@ fn board_planes(pos: &Position, sink: &mut impl PlaneSink) -> ([[u8; 7]; 2], boo
     // Cells of each square, turned half a turn when White is to move.
     let turned = usize::from(us == Color::White);
     let bits = &CELL_BITS[turned];
-    let slots = &SLOT[turned];
     // The pieces as side-relative sets of cells: ours 0-13, theirs 14-27 (and 4 unused, so that a
     // slot masked to 5 bits needs no bound check).
     let mut sets = [0u128; 32];
     let board = pos.board();
-    // The occupied squares' indices, one word of the set at a time.
-    let occupied_squares = pos.occupied().to_u128();
-    for (word, first) in [(occupied_squares as u64, 0), ((occupied_squares >> 64) as u64, 64)] {
-        let mut rest = word;
-        while rest != 0 {
-            let index = first + rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let Some(Some(piece)) = board.get(index) else { continue };
-            let bit = bits[index & 127];
-            sets[slots[piece.index() & 31] as usize & 31] |= bit;
+    // Each colour's squares, one word of the set at a time: the colour picks the 14 sets, the
+    // piece's kind the set among them.
+    for (side, color) in [us, us.flip()].into_iter().enumerate() {
+        let Some(own) = sets.get_mut(side * 14..side * 14 + 16) else { continue };
+        let squares = pos.colored(color).to_u128();
+        for (word, first) in [(squares as u64, 0), ((squares >> 64) as u64, 64)] {
+            let mut rest = word;
+            while rest != 0 {
+                let index = first + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let Some(Some(piece)) = board.get(index) else { continue };
+                if let Some(set) = own.get_mut(piece.kind().index() & 15) {
+                    *set |= bits[index & 127];
+                }
+            }
         }
     }
     let occupied = sets[..28].iter().fold(0, |all, &set| all | set);
