@@ -378,28 +378,47 @@ impl PlaneSink for [u128; BOARD_PLANES] {
     }
 }
 
-/// The packed form's board planes, written as they come.
+/// The packed form's board planes, written as they come, a 64-bit word at a time.
 ///
-/// Eight planes are 648 bits, 81 bytes: plane `8 * group + j` starts at bit `j` of byte
-/// `81 * group + 10 * j`. Its 81 bits shifted by `j` fit in 88 bits: one 16-byte window there,
-/// holding below them the previous plane's last `j` bits (carried in `kept`, bits 80-87 of the
-/// previous window) and zeros above, so the output needs no clearing first. The board planes end in
-/// byte 627, well before the end, so every window is inside the output.
+/// Plane `index` starts at bit `81 * index`: `fill` bits into word `81 * index / 64`, whose lower
+/// bits (the previous plane's last ones) are carried in `word`. Each word is stored once, when it is
+/// complete (the last one by [`PackedRows::finish`], with zeros above the board planes' 5,022 bits),
+/// so the output needs no clearing first; the board planes end in word 78, well before the end.
 struct PackedRows<'a> {
     out: &'a mut [u8; PACKED_BYTES],
-    kept: u128,
+    /// The bits of the word being filled, below the next plane's first.
+    word: u64,
+}
+
+impl PackedRows<'_> {
+    #[inline(always)]
+    fn store(&mut self, word: usize, value: u64) {
+        if let Some(bytes) = self.out.get_mut(word * 8..word * 8 + 8).and_then(|w| <&mut [u8; 8]>::try_from(w).ok()) {
+            *bytes = value.to_le_bytes();
+        }
+    }
+
+    /// Stores the last, partly filled word of the board planes.
+    #[inline(always)]
+    fn finish(&mut self) {
+        self.store(BOARD_PLANES * CELLS / 64, self.word);
+    }
 }
 
 impl PlaneSink for PackedRows<'_> {
     #[inline(always)]
     fn plane(&mut self, index: usize, cells: u128) {
-        let (group, j) = (index / 8, index % 8);
-        let value = if j == 0 { cells } else { self.kept | cells << j };
-        let at = 81 * group + 10 * j;
-        if let Some(window) = self.out.get_mut(at..at + 16).and_then(|w| <&mut [u8; 16]>::try_from(w).ok()) {
-            *window = value.to_le_bytes();
+        let start = index * CELLS;
+        let (word, fill) = (start / 64, start % 64);
+        self.store(word, self.word | (cells << fill) as u64);
+        // The plane's bits after that word: 81 - (64 - fill), a whole word more when `fill` > 46.
+        let rest = cells >> (64 - fill);
+        if CELLS + fill >= 128 {
+            self.store(word + 1, rest as u64);
+            self.word = (rest >> 64) as u64;
+        } else {
+            self.word = rest as u64;
         }
-        self.kept = value >> 80;
     }
 }
 
@@ -504,8 +523,9 @@ pub fn write_packed(pos: &Position, out: &mut [u8]) {
     let Some(out) = out.get_mut(..PACKED_BYTES).and_then(|out| <&mut [u8; PACKED_BYTES]>::try_from(out).ok()) else {
         return;
     };
-    let mut rows = PackedRows { out, kept: 0 };
+    let mut rows = PackedRows { out, word: 0 };
     let (hand, check) = board_planes(pos, &mut rows);
+    rows.finish();
     write_packed_hands(&hand, check, rows.out);
 }
 
@@ -557,10 +577,11 @@ impl Planes {
         else {
             return;
         };
-        let mut rows = PackedRows { out, kept: 0 };
+        let mut rows = PackedRows { out, word: 0 };
         for (index, &cells) in self.board.iter().enumerate() {
             rows.plane(index, cells);
         }
+        rows.finish();
         write_packed_hands(&self.hand, self.check, rows.out);
     }
 }
