@@ -458,6 +458,9 @@ extern "C" {
 #define HAYANAGI_ENDING_ERROR 14          /* %ERROR */
 #define HAYANAGI_ENDING_TAKE_BACK 15      /* 待った, %MATTA */
 #define HAYANAGI_ENDING_SEALED 16         /* 封じ手 */
+/* A variation's parent when it branches from the main line (hayanagi_game_add_variation; the
+   parent hayanagi_game_variation gives). */
+#define HAYANAGI_GAME_MAIN_LINE (-1)
 /* A winner beside HAYANAGI_BLACK and HAYANAGI_WHITE; DEFAULT: the ending's usual winner. */
 #define HAYANAGI_NO_WINNER (-1)
 #define HAYANAGI_DEFAULT_WINNER (-2)

@@ -13,7 +13,8 @@
  *   below differ: while one runs it builds the record on the heap (the C library's malloc and free)
  *   and frees all of it before it returns; a failed allocation aborts the program. What is kept is
  *   in the caller's memory: a game, the bytes of a caller's arena (any alignment), written by
- *   hayanagi_game_read or hayanagi_game_new and changed by hayanagi_game_add_* and _set_ending.
+ *   hayanagi_game_read or hayanagi_game_new and changed by hayanagi_game_add_*, _set_ending and
+ *   hayanagi_game_variation_add_move and _set_ending.
  *   A game takes hayanagi_game_size bytes of its arena; copy those bytes (memcpy) and the copy is the
  *   same game. When an arena is too small, the call returns HAYANAGI_ERR_BUFFER_TOO_SMALL with the
  *   size needed in *needed (if not NULL) and changes nothing. The strings an accessor gives (keys,
@@ -129,9 +130,39 @@ int32_t hayanagi_game_add_header(void *game, size_t size, const char *key, size_
    HAYANAGI_NO_WINNER, or HAYANAGI_DEFAULT_WINNER: the ending's usual winner with the side to move at
    the end) and the time spent on it (time_ms < 0: none).
    Errors: NULL_POINTER (game), NOT_A_GAME, BAD_LENGTH, OUT_OF_RANGE (ending, winner),
-   GAME_ENDING_CONTRADICTS (詰み where the side to move is not mated, or as its win), BUFFER_TOO_SMALL. */
+   GAME_ENDING_CONTRADICTS (詰み where the side to move is not mated, or as its win),
+   GAME_VARIATION_PLY (removing an ending a variation replaces), BUFFER_TOO_SMALL. */
 int32_t hayanagi_game_set_ending(void *game, size_t size, int32_t ending, int32_t winner, int64_t time_ms,
                                  size_t *needed, hayanagi_game_error *error);
+
+/* Adds a variation to the game in game[0..size): a new line from ply `ply` of its parent line
+   (`parent`: a variation's index, or HAYANAGI_GAME_MAIN_LINE), with no moves yet and the comment
+   before its first move (comment[0..comment_len), UTF-8, '\n' between lines; NULL with length 0:
+   none). Its first move replaces the parent line's move of that ply: a ply the parent line has, after
+   a parent variation's first ply, or one past the parent line's last move if the parent has an ending
+   (the variation replaces it). hayanagi_game_variation_add_move and _variation_set_ending give it its
+   moves and ending (a variation with neither is written by KIF and KI2 only: JKF has no empty fork).
+   Returns its index (>= 0): the variations are numbered depth-first, so the new one comes after its
+   parent's other variations and theirs, and the variations numbered from there on move up by one.
+   Errors: NULL_POINTER (game, comment with comment_len > 0), NOT_A_GAME, BAD_LENGTH, NOT_UTF8,
+   OUT_OF_RANGE (parent, ply < 0), GAME_VARIATION_PLY (a ply the parent line does not have),
+   BUFFER_TOO_SMALL. */
+int32_t hayanagi_game_add_variation(void *game, size_t size, int32_t parent, int32_t ply, const char *comment,
+                                    size_t comment_len, size_t *needed, hayanagi_game_error *error);
+
+/* Appends `move` to variation `variation` of the game, as hayanagi_game_add_move appends to the main
+   line: legal after the parent line's moves before the variation's ply and the variation's own moves.
+   Errors: as hayanagi_game_add_move, and OUT_OF_RANGE (variation). */
+int32_t hayanagi_game_variation_add_move(void *game, size_t size, size_t variation, uint16_t move, int64_t time_ms,
+                                         const char *comment, size_t comment_len, size_t *needed,
+                                         hayanagi_game_error *error);
+
+/* Sets the ending of variation `variation`, as hayanagi_game_set_ending sets the main line's (the
+   usual winner with the side to move at the variation's end). Removing an ending another variation
+   replaces is refused (GAME_VARIATION_PLY).
+   Errors: as hayanagi_game_set_ending, OUT_OF_RANGE (variation), GAME_VARIATION_PLY. */
+int32_t hayanagi_game_variation_set_ending(void *game, size_t size, size_t variation, int32_t ending, int32_t winner,
+                                           int64_t time_ms, size_t *needed, hayanagi_game_error *error);
 
 /* Writes the game as text in `format` (HAYANAGI_GAME_FORMAT_*, not _DETECT) and `encoding`
    (HAYANAGI_GAME_ENCODING_UTF8 or _SHIFT_JIS; JKF is always UTF-8), declaring the encoding as the

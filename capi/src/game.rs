@@ -44,7 +44,7 @@ use std::borrow::Cow;
 use core::ffi::c_char;
 use core::{ptr, slice};
 
-use hayanagi::{Color, Handicap, Move};
+use hayanagi::{Color, Handicap, Move, Position};
 use hayanagi_records::{
     Ending, Format, Outcome, ReadError, ReadErrorKind, Record, RecordMove, TextEncoding, Variation, WriteError,
     WriteErrorKind,
@@ -86,6 +86,8 @@ pub(crate) const ENDINGS: [(&str, Ending); 16] = [
     ("HAYANAGI_ENDING_TAKE_BACK", Ending::TakeBack),
     ("HAYANAGI_ENDING_SEALED", Ending::Sealed),
 ];
+/// `HAYANAGI_GAME_MAIN_LINE`: a variation's parent when it is the main line.
+pub(crate) const MAIN_LINE_PARENT: i32 = -1;
 /// `HAYANAGI_NO_WINNER` and `HAYANAGI_DEFAULT_WINNER`.
 pub(crate) const NO_WINNER: i32 = -1;
 pub(crate) const DEFAULT_WINNER: i32 = -2;
@@ -389,6 +391,63 @@ fn flatten(variations: &[Variation]) -> Vec<(u32, &Variation)> {
     let mut out = Vec::new();
     walk(variations, MAIN_LINE, &mut out);
     out
+}
+
+/// The way to variation `index` (numbered depth-first, as [`flatten`] numbers them): its index
+/// among its siblings and each of its parents', from the main line's variations down.
+fn path_to(variations: &[Variation], index: usize) -> Option<Vec<usize>> {
+    fn walk(variations: &[Variation], index: usize, seen: &mut usize, path: &mut Vec<usize>) -> bool {
+        for (i, v) in variations.iter().enumerate() {
+            path.push(i);
+            if *seen == index {
+                return true;
+            }
+            *seen += 1;
+            if walk(&v.variations, index, seen, path) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    let mut path = Vec::new();
+    walk(variations, index, &mut 0, &mut path).then_some(path)
+}
+
+/// The position at the end of the line `path` leads to (the main line for an empty path): the
+/// moves of each line before the ply of the next, then the last line's moves.
+fn line_end(record: &Record, path: &[usize]) -> Result<Position, ErrorCode> {
+    let mut pos = record.start.clone();
+    let (mut first, mut moves, mut variations) = (1, &record.moves[..], &record.variations[..]);
+    for &i in path {
+        let v = variations.get(i).ok_or(ErrorCode::OutOfRange)?;
+        let before = moves.get(..(v.ply as usize).saturating_sub(first)).ok_or(ErrorCode::NotAGame)?;
+        for m in before {
+            pos.play_unchecked(m.mv);
+        }
+        (first, moves, variations) = (v.ply as usize, &v.moves[..], &v.variations[..]);
+    }
+    for m in moves {
+        pos.play_unchecked(m.mv);
+    }
+    Ok(pos)
+}
+
+/// The variation `path` leads to.
+fn at_path<'a>(variations: &'a mut [Variation], path: &[usize]) -> Result<&'a mut Variation, ErrorCode> {
+    let (&first, rest) = path.split_first().ok_or(ErrorCode::OutOfRange)?;
+    let mut v = variations.get_mut(first).ok_or(ErrorCode::OutOfRange)?;
+    for &i in rest {
+        v = v.variations.get_mut(i).ok_or(ErrorCode::OutOfRange)?;
+    }
+    Ok(v)
+}
+
+/// Variation `index` of `record` and the position at its end; `OutOfRange` if it has none.
+fn variation_mut(record: &mut Record, index: usize) -> Result<(&mut Variation, Position), ErrorCode> {
+    let path = path_to(&record.variations, index).ok_or(ErrorCode::OutOfRange)?;
+    let end = line_end(record, &path)?;
+    Ok((at_path(&mut record.variations, &path)?, end))
 }
 
 /// An ending's bytes: the ending, winner and timed bytes, and the time.
@@ -812,24 +871,69 @@ pub unsafe extern "C" fn hayanagi_game_add_move(
     error: *mut GameError,
 ) -> i32 {
     let result = (|| {
-        let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
         // SAFETY: the caller's contract.
-        let comment = unsafe { text_arg(comment, comment_len)? };
+        let m = unsafe { move_arg(mv, time_ms, comment, comment_len)? };
         // SAFETY: the caller's contract.
-        unsafe {
-            modify(game, size, needed, |record| {
-                if record.outcome.is_some() {
-                    return Err(ErrorCode::GameMoveAfterEnd.into());
-                }
-                let time_ms = u64::try_from(time_ms).ok();
-                record.moves.push(RecordMove { mv, time_ms, comments: split(comment, !comment.is_empty()) });
-                Ok(())
-            })
-        }
-        .map(|()| 0)
+        unsafe { modify(game, size, needed, |record| append(&mut record.moves, record.outcome.as_ref(), m)) }
+            .map(|()| 0)
     })();
     // SAFETY: the caller's contract.
     unsafe { finish(error, result) }
+}
+
+/// A move to add, from C: its code (`BadMove` if it is none), its time (< 0: none) and its comment
+/// (`comment[0..comment_len)`, lines between `\n`s; "" or NULL with length 0: none).
+///
+/// # Safety
+/// `comment` is NULL or `comment_len` readable bytes.
+unsafe fn move_arg(mv: u16, time_ms: i64, comment: *const c_char, comment_len: usize) -> Result<RecordMove, Failure> {
+    let mv = Move::from_bits(mv).ok_or(ErrorCode::BadMove)?;
+    // SAFETY: the caller's contract.
+    let comment = unsafe { text_arg(comment, comment_len)? };
+    Ok(RecordMove { mv, time_ms: u64::try_from(time_ms).ok(), comments: split(comment, !comment.is_empty()) })
+}
+
+/// Appends `m` to a line's `moves` unless the line has an ending.
+fn append(moves: &mut Vec<RecordMove>, outcome: Option<&Outcome>, m: RecordMove) -> Result<(), Failure> {
+    if outcome.is_some() {
+        return Err(ErrorCode::GameMoveAfterEnd.into());
+    }
+    moves.push(m);
+    Ok(())
+}
+
+/// An ending from C, as `hayanagi_game_set_ending` takes it: the ending (`HAYANAGI_ENDING_*`; `None`
+/// for `HAYANAGI_ENDING_NONE`), its winner (`Err`: `HAYANAGI_DEFAULT_WINNER`, the ending's usual
+/// one) and its time (< 0: none), made an outcome at a line's end where `to_move` is to move.
+struct EndingArg {
+    ending: Option<Ending>,
+    winner: Result<Option<Color>, ()>,
+    time_ms: Option<u64>,
+}
+
+impl EndingArg {
+    fn new(ending: i32, winner: i32, time_ms: i64) -> Result<EndingArg, ErrorCode> {
+        let ending = match usize::try_from(ending) {
+            Ok(0) => None,
+            Ok(i) => Some(ENDINGS.get(i - 1).ok_or(ErrorCode::OutOfRange)?.1),
+            Err(_) => return Err(ErrorCode::OutOfRange),
+        };
+        let winner = match winner {
+            0 => Ok(Some(Color::Black)),
+            1 => Ok(Some(Color::White)),
+            NO_WINNER => Ok(None),
+            DEFAULT_WINNER => Err(()),
+            _ => return Err(ErrorCode::OutOfRange),
+        };
+        Ok(EndingArg { ending, winner, time_ms: u64::try_from(time_ms).ok() })
+    }
+
+    fn outcome(&self, to_move: Color) -> Option<Outcome> {
+        self.ending.map(|ending| {
+            let winner = self.winner.unwrap_or_else(|()| Outcome::default_winner(ending, to_move));
+            Outcome { ending, winner, time_ms: self.time_ms }
+        })
+    }
 }
 
 /// Appends the header field `key`: `value` (C: `hayanagi_game_add_header`).
@@ -880,26 +984,128 @@ pub unsafe extern "C" fn hayanagi_game_set_ending(
     error: *mut GameError,
 ) -> i32 {
     let result = (|| {
-        let ending = match usize::try_from(ending) {
-            Ok(0) => None,
-            Ok(i) => Some(ENDINGS.get(i - 1).ok_or(ErrorCode::OutOfRange)?.1),
-            Err(_) => return Err(ErrorCode::OutOfRange.into()),
-        };
-        let winner = match winner {
-            0 => Ok(Some(Color::Black)),
-            1 => Ok(Some(Color::White)),
-            NO_WINNER => Ok(None),
-            DEFAULT_WINNER => Err(()),
-            _ => return Err(ErrorCode::OutOfRange.into()),
-        };
+        let arg = EndingArg::new(ending, winner, time_ms)?;
         // SAFETY: the caller's contract.
         unsafe {
             modify(game, size, needed, |record| {
-                record.outcome = ending.map(|ending| {
-                    let to_move = record.end_position().side_to_move();
-                    let winner = winner.unwrap_or_else(|()| Outcome::default_winner(ending, to_move));
-                    Outcome { ending, winner, time_ms: u64::try_from(time_ms).ok() }
-                });
+                record.outcome = arg.outcome(record.end_position().side_to_move());
+                Ok(())
+            })
+        }
+        .map(|()| 0)
+    })();
+    // SAFETY: the caller's contract.
+    unsafe { finish(error, result) }
+}
+
+/// Adds a variation with no moves from ply `ply` of line `parent` (a variation's index, or
+/// `HAYANAGI_GAME_MAIN_LINE`) with the comment before its first move (C:
+/// `hayanagi_game_add_variation`): its index, or an error.
+///
+/// # Safety
+/// As [`hayanagi_game_add_move`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_game_add_variation(
+    game: *mut u8,
+    size: usize,
+    parent: i32,
+    ply: i32,
+    comment: *const c_char,
+    comment_len: usize,
+    needed: *mut usize,
+    error: *mut GameError,
+) -> i32 {
+    let result = (|| {
+        let ply = u32::try_from(ply).map_err(|_| ErrorCode::OutOfRange)?;
+        // SAFETY: the caller's contract.
+        let comment = unsafe { text_arg(comment, comment_len)? };
+        let variation = Variation {
+            ply,
+            comments: split(comment, !comment.is_empty()),
+            moves: Vec::new(),
+            outcome: None,
+            end_comments: Vec::new(),
+            variations: Vec::new(),
+        };
+        let mut index = 0;
+        // SAFETY: the caller's contract.
+        unsafe {
+            modify(game, size, needed, |record| {
+                // Numbered depth-first: after the parent's own variations and theirs.
+                if parent == MAIN_LINE_PARENT {
+                    record.variations.push(variation);
+                    index = record.variations.iter().map(Variation::count).sum::<usize>() - 1;
+                } else {
+                    let at = usize::try_from(parent).map_err(|_| ErrorCode::OutOfRange)?;
+                    let (line, _) = variation_mut(record, at)?;
+                    line.variations.push(variation);
+                    index = at + line.count() - 1;
+                }
+                Ok(())
+            })?;
+        }
+        i32::try_from(index).map_err(|_| ErrorCode::BadLength.into())
+    })();
+    // SAFETY: the caller's contract.
+    unsafe { finish(error, result) }
+}
+
+/// Appends `mv` to variation `variation` (C: `hayanagi_game_variation_add_move`), as
+/// [`hayanagi_game_add_move`] to the main line.
+///
+/// # Safety
+/// As [`hayanagi_game_add_move`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_game_variation_add_move(
+    game: *mut u8,
+    size: usize,
+    variation: usize,
+    mv: u16,
+    time_ms: i64,
+    comment: *const c_char,
+    comment_len: usize,
+    needed: *mut usize,
+    error: *mut GameError,
+) -> i32 {
+    let result = (|| {
+        // SAFETY: the caller's contract.
+        let m = unsafe { move_arg(mv, time_ms, comment, comment_len)? };
+        // SAFETY: the caller's contract.
+        unsafe {
+            modify(game, size, needed, |record| {
+                let (line, _) = variation_mut(record, variation)?;
+                append(&mut line.moves, line.outcome.as_ref(), m)
+            })
+        }
+        .map(|()| 0)
+    })();
+    // SAFETY: the caller's contract.
+    unsafe { finish(error, result) }
+}
+
+/// Sets the ending of variation `variation` (C: `hayanagi_game_variation_set_ending`), as
+/// [`hayanagi_game_set_ending`] the main line's.
+///
+/// # Safety
+/// As [`hayanagi_game_set_ending`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn hayanagi_game_variation_set_ending(
+    game: *mut u8,
+    size: usize,
+    variation: usize,
+    ending: i32,
+    winner: i32,
+    time_ms: i64,
+    needed: *mut usize,
+    error: *mut GameError,
+) -> i32 {
+    let result = (|| {
+        let arg = EndingArg::new(ending, winner, time_ms)?;
+        // SAFETY: the caller's contract.
+        unsafe {
+            modify(game, size, needed, |record| {
+                let (line, end) = variation_mut(record, variation)?;
+                line.outcome = arg.outcome(end.side_to_move());
                 Ok(())
             })
         }
@@ -1180,7 +1386,7 @@ pub unsafe extern "C" fn hayanagi_game_variation(game: *const u8, index: usize, 
             let clamp = |n: usize| i32::try_from(n).map_err(|_| ErrorCode::NotAGame);
             let has_time = bytes[at + 18] != 0;
             let value = GameVariationInfo {
-                parent: if parent == MAIN_LINE as usize { -1 } else { clamp(parent)? },
+                parent: if parent == MAIN_LINE as usize { MAIN_LINE_PARENT } else { clamp(parent)? },
                 ply: clamp(u32_le(bytes, at + 4))?,
                 move_count: clamp(u32_le(bytes, at + 12))?,
                 outcome: GameEnding {

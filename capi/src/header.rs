@@ -435,8 +435,8 @@ const _: () = {
 #[cfg(feature = "records")]
 const _: () = {
     use crate::game::{
-        COMMENTS_END, COMMENTS_START, DEFAULT_WINNER, DETECT, ENCODINGS, ENDINGS, FIXED_SIZE, FORMATS, MESSAGE_SIZE,
-        NO_WINNER,
+        COMMENTS_END, COMMENTS_START, DEFAULT_WINNER, DETECT, ENCODINGS, ENDINGS, FIXED_SIZE, FORMATS,
+        MAIN_LINE_PARENT, MESSAGE_SIZE, NO_WINNER,
     };
     let mut i = 0;
     while i < FORMATS.len() {
@@ -466,6 +466,7 @@ const _: () = {
     assert!(defined("HAYANAGI_ENDING_NONE") == 0);
     assert!(count_defines("HAYANAGI_ENDING_") == ENDINGS.len() + 1, "an unknown HAYANAGI_ENDING_*");
     assert!(defined("HAYANAGI_NO_WINNER") == NO_WINNER as i64);
+    assert!(defined("HAYANAGI_GAME_MAIN_LINE") == MAIN_LINE_PARENT as i64);
     assert!(defined("HAYANAGI_DEFAULT_WINNER") == DEFAULT_WINNER as i64);
     assert!(defined("HAYANAGI_GAME_COMMENTS_START") == COMMENTS_START as i64);
     assert!(defined("HAYANAGI_GAME_COMMENTS_END") == COMMENTS_END as i64);

@@ -60,10 +60,11 @@ pub use error::hayanagi_error_message;
 #[cfg(feature = "records")]
 pub use game::{
     GameEnding, GameError, GameMove, GameVariationInfo, hayanagi_game_add_header, hayanagi_game_add_move,
-    hayanagi_game_comment, hayanagi_game_ending, hayanagi_game_header, hayanagi_game_header_count, hayanagi_game_move,
-    hayanagi_game_move_count, hayanagi_game_new, hayanagi_game_read, hayanagi_game_read_all, hayanagi_game_set_ending,
-    hayanagi_game_size, hayanagi_game_start, hayanagi_game_variation, hayanagi_game_variation_count,
-    hayanagi_game_variation_move, hayanagi_game_write,
+    hayanagi_game_add_variation, hayanagi_game_comment, hayanagi_game_ending, hayanagi_game_header,
+    hayanagi_game_header_count, hayanagi_game_move, hayanagi_game_move_count, hayanagi_game_new, hayanagi_game_read,
+    hayanagi_game_read_all, hayanagi_game_set_ending, hayanagi_game_size, hayanagi_game_start, hayanagi_game_variation,
+    hayanagi_game_variation_add_move, hayanagi_game_variation_count, hayanagi_game_variation_move,
+    hayanagi_game_variation_set_ending, hayanagi_game_write,
 };
 pub use history::{
     HistoryEntryRecord, hayanagi_history_clear, hayanagi_history_init, hayanagi_history_len, hayanagi_history_moves,

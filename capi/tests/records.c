@@ -653,6 +653,159 @@ static void variations(void) {
     CHECK(same_variations(arena, arena2));
 }
 
+/* A move's code from USI (a test's own moves are well-formed). */
+static uint16_t usi_move(const char *usi) {
+    uint16_t move = 0;
+    CHECK_EQ(hayanagi_move_from_usi(usi, strlen(usi), &move, NULL), HAYANAGI_OK);
+    return move;
+}
+
+/* Variations built from C: the tree of VARIATIONS, a variation of a variation included, built move
+   by move is the game read from that text, and writes the same text; every refusal changes nothing. */
+static void building_variations(void) {
+    static unsigned char built[ARENA];
+    hayanagi_position start;
+    hayanagi_game_error error;
+    hayanagi_game_variation_info info;
+    size_t needed = 0;
+    int32_t r, v2, v3, v1;
+    static const char *const main_line[] = {"7g7f", "3c3d", "2g2f"};
+    char written[2][8192];
+    int i;
+    CHECK_EQ(hayanagi_position_startpos(&start), HAYANAGI_OK);
+    CHECK_EQ(hayanagi_game_new(&start, built, sizeof built, NULL), HAYANAGI_OK);
+    for (i = 0; i < 3; i++) {
+        CHECK_EQ(hayanagi_game_add_move(built, sizeof built, usi_move(main_line[i]), -1, NULL, 0, NULL, NULL),
+                 HAYANAGI_OK);
+    }
+    CHECK_EQ(hayanagi_game_set_ending(built, sizeof built, HAYANAGI_ENDING_RESIGN, HAYANAGI_DEFAULT_WINNER, -1, NULL,
+                                      NULL),
+             HAYANAGI_OK);
+    /* From ply 2 of the main line: index 0. */
+    v2 = hayanagi_game_add_variation(built, sizeof built, HAYANAGI_GAME_MAIN_LINE, 2, NULL, 0, &needed, &error);
+    CHECK_EQ(v2, 0);
+    CHECK_EQ(error.code, HAYANAGI_OK);
+    CHECK_EQ((size_t)hayanagi_game_size(built), needed);
+    CHECK_EQ(hayanagi_game_variation_count(built), 1);
+    CHECK_EQ(hayanagi_game_variation(built, 0, &info), HAYANAGI_OK);
+    CHECK(info.parent == -1 && info.ply == 2 && info.move_count == 0 && info.outcome.ending == HAYANAGI_ENDING_NONE);
+    CHECK_EQ(hayanagi_game_variation_add_move(built, sizeof built, (size_t)v2, usi_move("8c8d"), -1, "分岐の手",
+                                              strlen("分岐の手"), NULL, &error),
+             HAYANAGI_OK);
+    /* Each move legal where the variation is: Black's 7i6h at its ply 3, not White's. */
+    CHECK_EQ(hayanagi_game_variation_add_move(built, sizeof built, (size_t)v2, usi_move("4a3b"), -1, NULL, 0, NULL,
+                                              &error),
+             HAYANAGI_ERR_ILLEGAL_MOVE);
+    CHECK_EQ(error.ply, 3);
+    CHECK(strstr(error.message, "ply 3: illegal move 4a3b") != NULL);
+    CHECK_EQ(hayanagi_game_variation_add_move(built, sizeof built, (size_t)v2, usi_move("7i6h"), -1, NULL, 0, NULL,
+                                              NULL),
+             HAYANAGI_OK);
+    /* From ply 3 of that variation: index 1, its parent 0. */
+    v3 = hayanagi_game_add_variation(built, sizeof built, v2, 3, NULL, 0, NULL, NULL);
+    CHECK_EQ(v3, 1);
+    CHECK_EQ(hayanagi_game_variation_add_move(built, sizeof built, (size_t)v3, usi_move("2g2f"), -1, NULL, 0, NULL,
+                                              NULL),
+             HAYANAGI_OK);
+    /* From ply 1 of the main line, after the others: index 2, with an ending of its own. */
+    v1 = hayanagi_game_add_variation(built, sizeof built, HAYANAGI_GAME_MAIN_LINE, 1, NULL, 0, NULL, NULL);
+    CHECK_EQ(v1, 2);
+    CHECK_EQ(hayanagi_game_variation_add_move(built, sizeof built, (size_t)v1, usi_move("5g5f"), -1, NULL, 0, NULL,
+                                              NULL),
+             HAYANAGI_OK);
+    CHECK_EQ(hayanagi_game_variation_set_ending(built, sizeof built, (size_t)v1, HAYANAGI_ENDING_ABORT,
+                                                HAYANAGI_DEFAULT_WINNER, -1, NULL, &error),
+             HAYANAGI_OK);
+    CHECK_EQ(hayanagi_game_variation(built, 2, &info), HAYANAGI_OK);
+    CHECK(info.outcome.ending == HAYANAGI_ENDING_ABORT && info.outcome.winner == HAYANAGI_NO_WINNER);
+    /* The game read from the text that has this tree. */
+    CHECK_EQ(hayanagi_game_read(VARIATIONS, sizeof VARIATIONS - 1, HAYANAGI_GAME_FORMAT_KIF,
+                                HAYANAGI_GAME_ENCODING_UTF8, arena2, sizeof arena2, NULL, NULL),
+             HAYANAGI_GAME_FORMAT_KIF);
+    CHECK(same_game(built, arena2, SAME_ENDING));
+    CHECK(same_variations(built, arena2));
+    for (i = 0; i < 2; i++) {
+        r = hayanagi_game_write(i ? (const void *)arena2 : built, HAYANAGI_GAME_FORMAT_KIF,
+                                HAYANAGI_GAME_ENCODING_UTF8, written[i], sizeof written[i], NULL, NULL);
+        CHECK(r > 0);
+    }
+    CHECK(strcmp(written[0], written[1]) == 0);
+    CHECK(strstr(written[0], "\n変化：2手\n   2 ８四歩(83)\n*分岐の手\n   3 ６八銀(79)+\n\n変化：3手\n") != NULL);
+    /* A second variation of variation 0 comes after its others: index 2, and the one from ply 1 is 3. */
+    memcpy(arena, built, (size_t)hayanagi_game_size(built));
+    CHECK_EQ(hayanagi_game_add_variation(arena, ARENA, v2, 3, "又は", strlen("又は"), NULL, NULL), 2);
+    CHECK_EQ(hayanagi_game_variation(arena, 2, &info), HAYANAGI_OK);
+    CHECK(info.parent == 0 && info.ply == 3 && strcmp(info.comment, "又は") == 0);
+    CHECK_EQ(hayanagi_game_variation(arena, 3, &info), HAYANAGI_OK);
+    CHECK(info.parent == -1 && info.ply == 1);
+    /* Refusals change nothing. */
+    memcpy(arena, built, (size_t)hayanagi_game_size(built));
+    {
+        static const struct {
+            int32_t parent, ply, code, error_ply;
+        } bad[] = {
+            {3, 2, HAYANAGI_ERR_OUT_OF_RANGE, 0},          /* no variation 3 */
+            {-2, 2, HAYANAGI_ERR_OUT_OF_RANGE, 0},         /* no line -2 */
+            {HAYANAGI_GAME_MAIN_LINE, -1, HAYANAGI_ERR_OUT_OF_RANGE, 0},
+            {HAYANAGI_GAME_MAIN_LINE, 0, HAYANAGI_ERR_GAME_VARIATION_PLY, 0},
+            {HAYANAGI_GAME_MAIN_LINE, 5, HAYANAGI_ERR_GAME_VARIATION_PLY, 5}, /* past the ending at ply 4 */
+            {0, 2, HAYANAGI_ERR_GAME_VARIATION_PLY, 2},    /* the ply of variation 0's own first move */
+            {0, 4, HAYANAGI_ERR_GAME_VARIATION_PLY, 4},    /* past its last move, and it has no ending */
+            {1, 3, HAYANAGI_ERR_GAME_VARIATION_PLY, 3},
+        };
+        size_t k;
+        for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            error.code = 99;
+            CHECK_EQ(hayanagi_game_add_variation(arena, ARENA, bad[k].parent, bad[k].ply, NULL, 0, NULL, &error),
+                     bad[k].code);
+            CHECK_EQ(error.code, bad[k].code);
+            CHECK_EQ(error.ply, bad[k].error_ply);
+        }
+    }
+    CHECK_EQ(hayanagi_game_add_variation(arena, ARENA, -1, 2, "\xff", 1, NULL, NULL), HAYANAGI_ERR_NOT_UTF8);
+    CHECK_EQ(hayanagi_game_add_variation(arena, ARENA, -1, 2, NULL, 1, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_game_add_variation(NULL, ARENA, -1, 2, NULL, 0, NULL, NULL), HAYANAGI_ERR_NULL_POINTER);
+    CHECK_EQ(hayanagi_game_add_variation(text, ARENA, -1, 2, NULL, 0, NULL, NULL), HAYANAGI_ERR_NOT_A_GAME);
+    /* A too-small arena: the size needed, nothing written. */
+    needed = 0;
+    CHECK_EQ(hayanagi_game_add_variation(arena, (size_t)hayanagi_game_size(built), -1, 2, NULL, 0, &needed, NULL),
+             HAYANAGI_ERR_BUFFER_TOO_SMALL);
+    CHECK_EQ(needed, (size_t)hayanagi_game_size(built) + 48 + 2); /* an entry, and its two comments' NULs */
+    CHECK_EQ(hayanagi_game_variation_add_move(arena, (size_t)hayanagi_game_size(built), 2, usi_move("2c2d"), -1,
+                                              NULL, 0, &needed, NULL),
+             HAYANAGI_ERR_GAME_MOVE_AFTER_END); /* variation 2 has ended */
+    CHECK_EQ(hayanagi_game_variation_add_move(arena, ARENA, 3, usi_move("2c2d"), -1, NULL, 0, NULL, NULL),
+             HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_game_variation_add_move(arena, ARENA, 0, 0, -1, NULL, 0, NULL, NULL), HAYANAGI_ERR_BAD_MOVE);
+    CHECK_EQ(hayanagi_game_variation_set_ending(arena, ARENA, 0, HAYANAGI_ENDING_MATE, HAYANAGI_DEFAULT_WINNER, -1,
+                                                NULL, &error),
+             HAYANAGI_ERR_GAME_ENDING_CONTRADICTS);
+    CHECK_EQ(error.ply, 4);
+    CHECK_EQ(hayanagi_game_variation_set_ending(arena, ARENA, 3, HAYANAGI_ENDING_ABORT, HAYANAGI_NO_WINNER, -1, NULL,
+                                                NULL),
+             HAYANAGI_ERR_OUT_OF_RANGE);
+    CHECK_EQ(hayanagi_game_variation_set_ending(arena, ARENA, 0, 17, HAYANAGI_NO_WINNER, -1, NULL, NULL),
+             HAYANAGI_ERR_OUT_OF_RANGE);
+    /* The main line's ending, which a variation replaces, cannot go while it does. */
+    CHECK_EQ(hayanagi_game_add_variation(arena, ARENA, -1, 4, NULL, 0, NULL, NULL), 3);
+    CHECK_EQ(hayanagi_game_set_ending(arena, ARENA, HAYANAGI_ENDING_NONE, HAYANAGI_NO_WINNER, -1, NULL, &error),
+             HAYANAGI_ERR_GAME_VARIATION_PLY);
+    CHECK_EQ(error.ply, 4);
+    /* Nor a variation's. */
+    CHECK_EQ(hayanagi_game_add_variation(arena, ARENA, 2, 2, NULL, 0, NULL, NULL), 3);
+    CHECK_EQ(hayanagi_game_variation_set_ending(arena, ARENA, 2, HAYANAGI_ENDING_NONE, HAYANAGI_NO_WINNER, -1, NULL,
+                                                &error),
+             HAYANAGI_ERR_GAME_VARIATION_PLY);
+    CHECK_EQ(hayanagi_game_variation_count(arena), 5);
+    memcpy(arena2, arena, (size_t)hayanagi_game_size(arena));
+    CHECK_EQ(hayanagi_game_variation_set_ending(arena, 10, 0, HAYANAGI_ENDING_ABORT, HAYANAGI_NO_WINNER, -1, NULL,
+                                                NULL),
+             HAYANAGI_ERR_BAD_LENGTH);
+    /* (The same game: its bytes are not compared, a position's padding in them being undefined.) */
+    CHECK_EQ(hayanagi_game_size(arena), hayanagi_game_size(arena2));
+    CHECK(same_game(arena, arena2, SAME_TIMES | SAME_HEADERS | SAME_ENDING) && same_variations(arena, arena2));
+}
+
 /* Every game of a CSA file of several, one after another in one arena. */
 static const char CSA_GAMES[] =
     "V2.2\n"
@@ -752,6 +905,7 @@ int main(int argc, char **argv) {
     building();
     errors();
     variations();
+    building_variations();
     read_all();
     real_files(dir);
     printf("records: %d checks, %d failed\n", checks, failures);

@@ -4,9 +4,10 @@
 //! message, or the same game: start, moves, times, comments, headers, ending, every variation);
 //! every game of the text read at once (`hayanagi_game_read_all`) against the shadow's `read_all`;
 //! a too-small arena or buffer gets the size needed and is left unchanged; what is read writes the
-//! text the shadow writes in the fuzzed format and encoding; moves, headers and endings added to a
-//! game are refused or kept as the shadow's `Record::check` says; games that no call wrote (zeroed,
-//! cut short, NULL) are refused.
+//! text the shadow writes in the fuzzed format and encoding; moves, headers, endings and variations
+//! (their moves and endings) added to a game are refused or kept as the shadow's `Record::check`
+//! says, a new variation at the index the shadow numbers it; games that no call wrote (zeroed, cut
+//! short, NULL) are refused.
 //!
 //! Input: a control byte string, then the text. The first byte picks the text: the fuzz bytes
 //! themselves, or a seed record with fuzzed bytes written over it.
@@ -16,7 +17,7 @@
 use core::ffi::c_char;
 use core::ptr;
 
-use hayanagi::{Color, Move};
+use hayanagi::{Color, Move, Position};
 use hayanagi_capi::{self as c, ErrorCode, GameEnding, GameError, GameMove, GameVariationInfo, PositionRecord};
 use hayanagi_fuzz::input::Input;
 use hayanagi_records::{Ending, Format, Outcome, Record, RecordMove, TextEncoding, Variation, decode};
@@ -82,6 +83,84 @@ fn flatten(variations: &[Variation]) -> Vec<(i32, &Variation)> {
     let mut out = Vec::new();
     walk(variations, -1, &mut out);
     out
+}
+
+/// The shadow's variation `index` (depth-first), mutable.
+fn nth_mut<'a>(variations: &'a mut [Variation], index: &mut usize) -> Option<&'a mut Variation> {
+    for v in variations {
+        if *index == 0 {
+            return Some(v);
+        }
+        *index -= 1;
+        if let Some(found) = nth_mut(&mut v.variations, index) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+/// The position at the end of the shadow's variation `index`: its parents' chain from the main
+/// line, each line's moves played up to where the next branches.
+fn end_of(record: &Record, index: usize) -> Position {
+    let all = flatten(&record.variations);
+    let mut chain = vec![index];
+    while let Some(&(parent, _)) = all.get(chain[chain.len() - 1]).filter(|(parent, _)| *parent >= 0) {
+        chain.push(parent as usize);
+    }
+    let mut pos = record.start.clone();
+    let (mut first, mut moves) = (1, &record.moves[..]);
+    for &i in chain.iter().rev() {
+        let v = all[i].1;
+        for m in &moves[..v.ply as usize - first] {
+            pos.play_unchecked(m.mv);
+        }
+        (first, moves) = (v.ply as usize, &v.moves[..]);
+    }
+    for m in moves {
+        pos.play_unchecked(m.mv);
+    }
+    pos
+}
+
+/// A fuzzed move for the end of a line: one of the legal ones, or a fuzzed code.
+fn pick_move(control: &mut Input, end: &Position) -> u16 {
+    let legal = end.legal_moves();
+    let pick = control.byte();
+    if pick.is_multiple_of(4) || legal.is_empty() {
+        u16::from_le_bytes([control.byte(), control.byte()])
+    } else {
+        legal.as_slice()[usize::from(pick) % legal.len()].to_bits()
+    }
+}
+
+/// A fuzzed comment: none, UTF-8 lines, or bytes that are not UTF-8.
+fn pick_comment(control: &mut Input) -> &'static [u8] {
+    let comment: &[u8] = if control.byte().is_multiple_of(2) { b"" } else { b"\xe6\x89\x8b\n\xff" };
+    &comment[..usize::from(control.byte()) % (comment.len() + 1)]
+}
+
+/// The shadow's move of a fuzzed code and comment, if the C API is to take them.
+fn shadow_move(bits: u16, time: i32, comment: &[u8]) -> Option<RecordMove> {
+    let mv = Move::from_bits(bits)?;
+    let comment = core::str::from_utf8(comment).ok()?;
+    let comments = if comment.is_empty() { Vec::new() } else { comment.split('\n').map(str::to_string).collect() };
+    Some(RecordMove { mv, time_ms: u64::try_from(time).ok(), comments })
+}
+
+/// The shadow's ending of fuzzed codes where `to_move` is to move, if they are codes.
+fn shadow_outcome(ending: i32, winner: i32, time: i32, to_move: Color) -> Option<Option<Outcome>> {
+    if ending > 16 || winner > 1 {
+        return None;
+    }
+    Some((ending > 0).then(|| {
+        let ending = Ending::ALL[ending as usize - 1];
+        let winner = match winner {
+            -2 => Outcome::default_winner(ending, to_move),
+            -1 => None,
+            w => Some(if w == 0 { Color::Black } else { Color::White }),
+        };
+        Outcome { ending, winner, time_ms: u64::try_from(time).ok() }
+    }))
 }
 
 /// The C move `out` is the shadow's `m`.
@@ -394,7 +473,7 @@ fuzz_target!(|data: &[u8]| {
     check_write(&mut control, game, &shadow);
 
     // Changes: each as the shadow's check says, nothing changed when refused.
-    for _ in 0..4 {
+    for _ in 0..8 {
         let before = arena.clone();
         // SAFETY: a game the library wrote.
         let current = unsafe { c::hayanagi_game_size(game) } as usize;
@@ -402,20 +481,12 @@ fuzz_target!(|data: &[u8]| {
         let mut needed = 0usize;
         let mut error = empty_error();
         let mut next = shadow.clone();
-        let (r, accepted) = match control.byte() % 3 {
+        let op = control.byte() % 6;
+        let (r, accepted) = match op {
             0 => {
-                // A move: one of the legal ones, or a fuzzed code.
-                let end = shadow.end_position();
-                let legal = end.legal_moves();
-                let pick = control.byte();
-                let bits = if pick.is_multiple_of(4) || legal.is_empty() {
-                    u16::from_le_bytes([control.byte(), control.byte()])
-                } else {
-                    legal.as_slice()[usize::from(pick) % legal.len()].to_bits()
-                };
+                let bits = pick_move(&mut control, &shadow.end_position());
                 let time = control.i32_small();
-                let comment: &[u8] = if control.byte().is_multiple_of(2) { b"" } else { b"\xe6\x89\x8b\n\xff" };
-                let comment = &comment[..usize::from(control.byte()) % (comment.len() + 1)];
+                let comment = pick_comment(&mut control);
                 // SAFETY: `game` has `room <= full` bytes; the comment is readable.
                 let r = unsafe {
                     c::hayanagi_game_add_move(
@@ -429,14 +500,9 @@ fuzz_target!(|data: &[u8]| {
                         &mut error,
                     )
                 };
-                let accepted = match (Move::from_bits(bits), core::str::from_utf8(comment)) {
-                    (Some(mv), Ok(comment)) if next.outcome.is_none() => {
-                        let comments = if comment.is_empty() {
-                            Vec::new()
-                        } else {
-                            comment.split('\n').map(str::to_string).collect()
-                        };
-                        next.moves.push(RecordMove { mv, time_ms: u64::try_from(time).ok(), comments });
+                let accepted = match shadow_move(bits, time, comment) {
+                    Some(m) if next.outcome.is_none() => {
+                        next.moves.push(m);
                         next.check().is_ok()
                     }
                     _ => false,
@@ -460,7 +526,7 @@ fuzz_target!(|data: &[u8]| {
                 next.headers.push((key.to_string(), "v".to_string()));
                 (r, true)
             }
-            _ => {
+            2 => {
                 let ending = i32::from(control.byte() % 18);
                 let winner = i32::from(control.byte() % 5) - 2;
                 let time = control.i32_small();
@@ -468,24 +534,139 @@ fuzz_target!(|data: &[u8]| {
                 let r = unsafe {
                     c::hayanagi_game_set_ending(game, room, ending, winner, i64::from(time), &mut needed, &mut error)
                 };
-                let accepted = if ending > 16 || winner > 1 {
-                    false
-                } else {
-                    next.outcome = (ending > 0).then(|| {
-                        let ending = Ending::ALL[ending as usize - 1];
-                        let to_move: Color = next.end_position().side_to_move();
-                        let winner = match winner {
-                            -2 => Outcome::default_winner(ending, to_move),
-                            -1 => None,
-                            w => Some(if w == 0 { Color::Black } else { Color::White }),
-                        };
-                        Outcome { ending, winner, time_ms: u64::try_from(time).ok() }
-                    });
-                    next.check().is_ok()
+                let to_move = next.end_position().side_to_move();
+                let accepted = match shadow_outcome(ending, winner, time, to_move) {
+                    Some(outcome) => {
+                        next.outcome = outcome;
+                        next.check().is_ok()
+                    }
+                    None => false,
+                };
+                (r, accepted)
+            }
+            3 => {
+                // A variation: from the main line or a variation (or none), at a ply near its line's.
+                let count = flatten(&shadow.variations).len();
+                let parent = i32::from(control.byte()) % (count as i32 + 2) - 1;
+                let (first, len) = match parent {
+                    -1 => (1, shadow.moves.len()),
+                    p => flatten(&shadow.variations)
+                        .get(p as usize)
+                        .map_or((1, 0), |&(_, v)| (v.ply as usize, v.moves.len())),
+                };
+                let ply = first as i32 + i32::from(control.byte()) % (len as i32 + 3) - 1;
+                let comment = pick_comment(&mut control);
+                // SAFETY: `game` has `room` bytes; the comment is readable.
+                let r = unsafe {
+                    c::hayanagi_game_add_variation(
+                        game,
+                        room,
+                        parent,
+                        ply,
+                        comment.as_ptr().cast(),
+                        comment.len(),
+                        &mut needed,
+                        &mut error,
+                    )
+                };
+                let comments = core::str::from_utf8(comment).ok().map(|text| {
+                    if text.is_empty() { Vec::new() } else { text.split('\n').map(str::to_string).collect() }
+                });
+                let variation = |comments| Variation {
+                    ply: ply as u32,
+                    comments,
+                    moves: Vec::new(),
+                    outcome: None,
+                    end_comments: Vec::new(),
+                    variations: Vec::new(),
+                };
+                let accepted = match (comments, ply >= 0) {
+                    (Some(comments), true) if parent == -1 => {
+                        next.variations.push(variation(comments));
+                        next.check().is_ok()
+                    }
+                    (Some(comments), true) if (parent as usize) < count => {
+                        let line = nth_mut(&mut next.variations, &mut (parent as usize)).unwrap();
+                        line.variations.push(variation(comments));
+                        next.check().is_ok()
+                    }
+                    _ => false,
+                };
+                if accepted && r >= 0 {
+                    // Its index: where the shadow numbers the new variation, depth-first.
+                    let all = flatten(&next.variations);
+                    let at = (0..all.len()).rev().find(|&i| all[i].0 == parent).unwrap();
+                    assert_eq!(r as usize, at);
+                }
+                (r, accepted)
+            }
+            4 => {
+                let count = flatten(&shadow.variations).len();
+                let index = usize::from(control.byte()) % (count + 1);
+                let end = if index < count { end_of(&shadow, index) } else { shadow.end_position() };
+                let bits = pick_move(&mut control, &end);
+                let time = control.i32_small();
+                let comment = pick_comment(&mut control);
+                // SAFETY: `game` has `room` bytes; the comment is readable.
+                let r = unsafe {
+                    c::hayanagi_game_variation_add_move(
+                        game,
+                        room,
+                        index,
+                        bits,
+                        i64::from(time),
+                        comment.as_ptr().cast(),
+                        comment.len(),
+                        &mut needed,
+                        &mut error,
+                    )
+                };
+                let accepted = match (shadow_move(bits, time, comment), nth_mut(&mut next.variations, &mut { index })) {
+                    (Some(m), Some(line)) if line.outcome.is_none() => {
+                        line.moves.push(m);
+                        next.check().is_ok()
+                    }
+                    _ => false,
+                };
+                (r, accepted)
+            }
+            _ => {
+                let count = flatten(&shadow.variations).len();
+                let index = usize::from(control.byte()) % (count + 1);
+                let ending = i32::from(control.byte() % 18);
+                let winner = i32::from(control.byte() % 5) - 2;
+                let time = control.i32_small();
+                // SAFETY: `game` has `room` bytes.
+                let r = unsafe {
+                    c::hayanagi_game_variation_set_ending(
+                        game,
+                        room,
+                        index,
+                        ending,
+                        winner,
+                        i64::from(time),
+                        &mut needed,
+                        &mut error,
+                    )
+                };
+                let accepted = index < count && {
+                    let to_move = end_of(&shadow, index).side_to_move();
+                    match (shadow_outcome(ending, winner, time, to_move), nth_mut(&mut next.variations, &mut { index }))
+                    {
+                        (Some(outcome), Some(line)) => {
+                            line.outcome = outcome;
+                            next.check().is_ok()
+                        }
+                        _ => false,
+                    }
                 };
                 (r, accepted)
             }
         };
+        // The error's code is the call's (hayanagi_game_add_header takes no error).
+        if op != 1 {
+            assert_eq!(error.code, if r >= 0 { 0 } else { r });
+        }
         if accepted && r != ErrorCode::BufferTooSmall.code() {
             assert!(r >= 0, "refused: {r}");
             shadow = next;
