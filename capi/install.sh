@@ -18,7 +18,9 @@
 #   hayanagi_records.h, which use the heap while they run), unless --no-records:
 #   DIR/include/hayanagi_records.h
 #   LIBDIR/libhayanagi_records.a              static (needs libc and the Rust runtime's system
-#                                             libraries: pkg-config --static names them)
+#                                             libraries, as rustc prints them on the machine that
+#                                             installs: pkg-config --static and the CMake target
+#                                             name them)
 #   LIBDIR/libhayanagi_records.so.X.Y.Z       SONAME libhayanagi_records.so.ABI, with the same links
 #   LIBDIR/pkgconfig/hayanagi_records.pc
 #
@@ -89,6 +91,23 @@ for dir in "$target/release" $([ "$records" = 1 ] && echo "$records_target/relea
   done
 done
 
+# What a program linking the static records library needs besides it: the system libraries of the
+# Rust standard library on this machine, as the rustc that builds it prints them for a static library
+# with the release profile's panic = "abort" (an empty crate: the library's dependencies link no
+# native library of their own). On Linux with glibc: -lgcc_s -lutil -lrt -lpthread -lm -ldl -lc.
+native_static_libs() {
+  local work libs
+  work=$(mktemp -d)
+  : > "$work/probe.rs"
+  libs=$(cd "$root/capi" && "${RUSTC:-rustc}" --crate-type staticlib -C panic=abort --print native-static-libs \
+    -o "$work/libprobe.a" "$work/probe.rs" 2>&1 | sed -n 's/^note: native-static-libs: *//p')
+  rm -rf "$work"
+  [ -n "$libs" ] || { echo "capi/install.sh: rustc --print native-static-libs printed no libraries" >&2; exit 1; }
+  echo "$libs"
+}
+records_static_libs=""
+[ "$records" = 0 ] || records_static_libs=$(native_static_libs)
+
 install -d "$prefix/include" "$libdir/pkgconfig" "$libdir/cmake/hayanagi"
 # Installs library NAME from the build directory DIR, exporting the functions of HEADERS.
 install_library() { # NAME DIR HEADERS...
@@ -124,9 +143,6 @@ install -m 644 "$header" "$prefix/include/hayanagi.h"
 install_library hayanagi "$target/release" "$header"
 read -r _ shared shared_major _ <<< "$(shared_names hayanagi)"
 read -r _ records_shared records_shared_major _ <<< "$(shared_names hayanagi_records)"
-# What a program linking the static records library needs besides it: the system libraries of the
-# Rust standard library (rustc --print native-static-libs, Linux glibc).
-records_static_libs="-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc"
 if [ "$records" = 1 ]; then
   install -m 644 "$root/include/hayanagi_records.h" "$prefix/include/hayanagi_records.h"
   install_library hayanagi_records "$records_target/release" "$header" "$root/include/hayanagi_records.h"
