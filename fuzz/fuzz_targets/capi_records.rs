@@ -2,7 +2,8 @@
 //! as the shadow: fuzzed text read with fuzzed format and encoding codes into arenas of every size
 //! at any alignment; the result must be the shadow's (the same error with its line, column and
 //! message, or the same game: start, moves, times, comments, headers, ending, every variation);
-//! every game of the text read at once (`hayanagi_game_read_all`) against the shadow's `read_all`;
+//! every game of the text read at once (`hayanagi_game_read_all`) against the shadow's `read_all`; a
+//! new game from the start (`hayanagi_game_new`) against the shadow's `Record::new`;
 //! a too-small arena or buffer gets the size needed and is left unchanged; what is read writes the
 //! text the shadow writes in the fuzzed format and encoding; moves, headers, endings and variations
 //! (their moves and endings) added to a game are refused or kept as the shadow's `Record::check`
@@ -469,6 +470,33 @@ fuzz_target!(|data: &[u8]| {
     let mut copy = vec![0u8; game_size + 3];
     copy[3..].copy_from_slice(&arena[offset..offset + game_size]);
     check_game(copy[3..].as_ptr(), &record);
+    // A new game from its start (hayanagi_game_new): the shadow's Record::new, its handicap the
+    // start's, into an arena of a fuzzed size; a too-small one is left unchanged.
+    {
+        let mut start = [0u8; POSITION_SIZE + 1];
+        let pos = start[1..].as_mut_ptr().cast::<PositionRecord>();
+        // SAFETY: a game the library wrote; POSITION_SIZE writable bytes.
+        assert_eq!(unsafe { c::hayanagi_game_start(game, pos) }, 0);
+        let mut fresh = vec![CANARY; FIXED_SIZE + 64];
+        let size =
+            if control.byte().is_multiple_of(4) { FIXED_SIZE + usize::from(control.byte() % 4) } else { fresh.len() };
+        let mut needed = 0usize;
+        // SAFETY: `fresh` has `size` writable bytes; `pos` is a position record.
+        let r = unsafe { c::hayanagi_game_new(pos, fresh.as_mut_ptr(), size, &mut needed) };
+        let mut new = Record::new(record.start.clone());
+        new.handicap = hayanagi::Handicap::of(&record.start);
+        if needed > size {
+            assert_eq!(r, ErrorCode::BufferTooSmall.code());
+            assert!(fresh.iter().all(|&b| b == CANARY));
+        } else {
+            assert_eq!(r, 0);
+            check_game(fresh.as_ptr(), &new);
+            check_write(&mut control, fresh.as_ptr(), &new);
+        }
+        // SAFETY: NULL is refused.
+        let r = unsafe { c::hayanagi_game_new(ptr::null(), fresh.as_mut_ptr(), size, &mut needed) };
+        assert_eq!(r, ErrorCode::NullPointer.code());
+    }
     let mut shadow = record.clone();
     check_write(&mut control, game, &shadow);
 
