@@ -1,13 +1,16 @@
 // The board page (examples/board/) driven in headless Chromium by puppeteer-core, as a user would: clicks
 // play a short game (a promotion choice, a drop from the hand), undo takes a move back, a KIF record is
 // loaded and stepped through, and a screenshot is compared with the stored one (test/board.png) within a
-// small tolerance. Every position the page shows is checked against the package itself, in Node.
+// small tolerance; the mate button, and a CSA file chosen in the file input. Every position the page
+// shows is checked against the package itself, in Node.
 //   node test/board.test.mjs URL CHROMIUM EXPECTED.png [--update]
 // npm/check.sh serves the installed project on 127.0.0.1 and runs this; --update writes the screenshot.
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 import { load, loadExtended, Position } from "hayanagi";
-import { loadRecords, readRecord } from "hayanagi/records";
+import { loadRecords, readRecord, writeRecord } from "hayanagi/records";
 import puppeteer from "puppeteer-core";
 
 const [url, chromium, expectedPath, update] = process.argv.slice(2);
@@ -179,6 +182,19 @@ try {
   check(end.status() === "mate", "the solver's line mates");
   const longNames = readRecord(`sfen ${longer} moves ${solved.line.map((move) => move.usi).join(" ")}`, { format: "usi" }).moves.map((move) => move.ki2);
   check((await text("#mate-result")) === `${solved.line.length}手詰: ${longNames.join(" ")}`, `the tsume shown: ${await text("#mate-result")}`);
+  // A record file chosen in the file input: the KIF record above, written as CSA.
+  const dir = await mkdtemp(join(tmpdir(), "board-"));
+  try {
+    const csaPath = join(dir, "game.csa");
+    await writeFile(csaPath, writeRecord(record, "csa"));
+    await (await page.$("#record-file")).uploadFile(csaPath);
+    await page.waitForFunction((n) => document.querySelectorAll("#moves li").length === n, { timeout: 10000 }, record.moves.length);
+    check(JSON.stringify(await moveList()) === JSON.stringify(record.moves.map((move) => move.ki2)), `the file's moves: ${await moveList()}`);
+    await click("#next");
+    check((await sfen()) === sfenAfter(record.start, usi.slice(0, 1)), "the file's record steps");
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
   check(errors.length === 0, `errors in the page: ${errors.join("; ")}`);
   console.log(`board: ${checks} checks passed`);
 } finally {
