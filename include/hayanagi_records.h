@@ -209,9 +209,10 @@ int32_t hayanagi_game_comment(const void *game, int32_t which, const char **text
 int32_t hayanagi_game_variation_count(const void *game);
 
 /* Variation `index` (from 0) into *out. The variations are numbered depth-first: each comes before
-   the variations that branch from its own moves, siblings in the file's order (KIF's 変化 blocks
-   as written: Kifu for Windows writes the latest branch first; JKF's forks by ply), so a parent's index
-   is below its children's. A variation's first move replaces the move of ply `ply` of its parent line
+   the variations that branch from its own moves, siblings in the text's order (KIF's 変化 blocks
+   as written: Kifu for Windows writes the latest branch first; JKF's forks by ply) or in the order
+   hayanagi_game_add_variation added them, so a parent's index is below its children's. A
+   variation's first move replaces the move of ply `ply` of its parent line
    (the main line, or the parent variation, whose moves are plies parent.ply, parent.ply + 1, ...;
    one past the parent line's last move, it replaces the line's ending): its moves are legal in the
    position after the parent line's moves before `ply`, which are (for a parent variation) that
