@@ -198,13 +198,16 @@ impl Counts {
     #[inline(always)]
     fn slides(&mut self, cells: u128, attacks: impl Fn(usize) -> u128) -> u128 {
         let mut reach = 0;
-        let mut rest = cells;
-        while rest != 0 {
-            let at = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let cells = attacks(at);
-            reach |= cells;
-            self.add(cells);
+        // One 64-bit word of the cells at a time (no 128-bit bit scans).
+        for (word, first) in [(cells as u64, 0), ((cells >> 64) as u64, 64)] {
+            let mut rest = word;
+            while rest != 0 {
+                let at = first + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let cells = attacks(at);
+                reach |= cells;
+                self.add(cells);
+            }
         }
         reach
     }
