@@ -870,12 +870,41 @@ pub unsafe extern "C" fn hayanagi_game_add_move(
     needed: *mut usize,
     error: *mut GameError,
 ) -> i32 {
+    // SAFETY: the caller's contract.
+    unsafe { add_move_to(game, size, None, mv, time_ms, comment, comment_len, needed, error) }
+}
+
+/// Appends a move to the main line (`line` None) or to variation `line`: the body of
+/// `hayanagi_game_add_move` and `hayanagi_game_variation_add_move`.
+///
+/// # Safety
+/// As [`hayanagi_game_add_move`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn add_move_to(
+    game: *mut u8,
+    size: usize,
+    line: Option<usize>,
+    mv: u16,
+    time_ms: i64,
+    comment: *const c_char,
+    comment_len: usize,
+    needed: *mut usize,
+    error: *mut GameError,
+) -> i32 {
     let result = (|| {
         // SAFETY: the caller's contract.
         let m = unsafe { move_arg(mv, time_ms, comment, comment_len)? };
         // SAFETY: the caller's contract.
-        unsafe { modify(game, size, needed, |record| append(&mut record.moves, record.outcome.as_ref(), m)) }
-            .map(|()| 0)
+        unsafe {
+            modify(game, size, needed, |record| match line {
+                None => append(&mut record.moves, record.outcome.as_ref(), m),
+                Some(index) => {
+                    let (line, _) = variation_mut(record, index)?;
+                    append(&mut line.moves, line.outcome.as_ref(), m)
+                }
+            })
+        }
+        .map(|()| 0)
     })();
     // SAFETY: the caller's contract.
     unsafe { finish(error, result) }
@@ -983,12 +1012,38 @@ pub unsafe extern "C" fn hayanagi_game_set_ending(
     needed: *mut usize,
     error: *mut GameError,
 ) -> i32 {
+    // SAFETY: the caller's contract.
+    unsafe { set_ending_of(game, size, None, ending, winner, time_ms, needed, error) }
+}
+
+/// Sets the ending of the main line (`line` None) or of variation `line`: the body of
+/// `hayanagi_game_set_ending` and `hayanagi_game_variation_set_ending`.
+///
+/// # Safety
+/// As [`hayanagi_game_set_ending`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn set_ending_of(
+    game: *mut u8,
+    size: usize,
+    line: Option<usize>,
+    ending: i32,
+    winner: i32,
+    time_ms: i64,
+    needed: *mut usize,
+    error: *mut GameError,
+) -> i32 {
     let result = (|| {
         let arg = EndingArg::new(ending, winner, time_ms)?;
         // SAFETY: the caller's contract.
         unsafe {
             modify(game, size, needed, |record| {
-                record.outcome = arg.outcome(record.end_position().side_to_move());
+                match line {
+                    None => record.outcome = arg.outcome(record.end_position().side_to_move()),
+                    Some(index) => {
+                        let (line, end) = variation_mut(record, index)?;
+                        line.outcome = arg.outcome(end.side_to_move());
+                    }
+                }
                 Ok(())
             })
         }
@@ -1067,20 +1122,8 @@ pub unsafe extern "C" fn hayanagi_game_variation_add_move(
     needed: *mut usize,
     error: *mut GameError,
 ) -> i32 {
-    let result = (|| {
-        // SAFETY: the caller's contract.
-        let m = unsafe { move_arg(mv, time_ms, comment, comment_len)? };
-        // SAFETY: the caller's contract.
-        unsafe {
-            modify(game, size, needed, |record| {
-                let (line, _) = variation_mut(record, variation)?;
-                append(&mut line.moves, line.outcome.as_ref(), m)
-            })
-        }
-        .map(|()| 0)
-    })();
     // SAFETY: the caller's contract.
-    unsafe { finish(error, result) }
+    unsafe { add_move_to(game, size, Some(variation), mv, time_ms, comment, comment_len, needed, error) }
 }
 
 /// Sets the ending of variation `variation` (C: `hayanagi_game_variation_set_ending`), as
@@ -1099,20 +1142,8 @@ pub unsafe extern "C" fn hayanagi_game_variation_set_ending(
     needed: *mut usize,
     error: *mut GameError,
 ) -> i32 {
-    let result = (|| {
-        let arg = EndingArg::new(ending, winner, time_ms)?;
-        // SAFETY: the caller's contract.
-        unsafe {
-            modify(game, size, needed, |record| {
-                let (line, end) = variation_mut(record, variation)?;
-                line.outcome = arg.outcome(end.side_to_move());
-                Ok(())
-            })
-        }
-        .map(|()| 0)
-    })();
     // SAFETY: the caller's contract.
-    unsafe { finish(error, result) }
+    unsafe { set_ending_of(game, size, Some(variation), ending, winner, time_ms, needed, error) }
 }
 
 /// Writes the game in `format` and `encoding` into `buf` (`size` bytes), NUL-terminated (C:
