@@ -399,14 +399,16 @@ impl Search<'_, '_> {
 
         let here = Path { key, up: path };
         loop {
-            let (pn, dn, best, second) = numbers(children, or_node);
+            let (pn, dn, best, second, spread) = search_numbers(children, or_node);
             if pn >= thpn || dn >= thdn || self.aborted.is_some() {
                 break;
             }
             let Some(child) = children.get(best).copied() else { break };
             let (cthpn, cthdn) = if or_node {
                 let cthpn = thpn.min(grow(second));
-                let cthdn = if thdn == INF { INF } else { thdn.saturating_sub(dn.saturating_sub(child.dn)) };
+                // Below the node's threshold by the spread: the check returns once it alone would
+                // bring the node there (sooner, when it is not the largest).
+                let cthdn = if thdn == INF { INF } else { thdn.saturating_sub(spread) };
                 (cthpn, cthdn)
             } else {
                 let cthdn = thdn.min(grow(second));
@@ -432,7 +434,7 @@ impl Search<'_, '_> {
             }
         }
 
-        let (pn, dn, _, _) = numbers(children, or_node);
+        let (pn, dn, _, _, _) = search_numbers(children, or_node);
         let work = u32::try_from(self.nodes - start_nodes).unwrap_or(u32::MAX);
         if pn == 0 {
             // Proved: the attacker's shortest proved move, or the defender's longest proved defence.
@@ -571,32 +573,68 @@ pub(crate) fn hand_before(after: Hand, pos: &Position, mv: Move) -> Hand {
     }
 }
 
-/// The node's numbers from its children's, the index of the child to search, and the second best
-/// number (the threshold that keeps the search on the best child).
+/// What a node's numbers are made of: over its (active) children, the least of the numbers the
+/// side to move minimizes (the attacker's pn, the defender's dn), the second least, the child of
+/// the least, and of the other number the sum, the largest and how many are not 0.
+#[derive(Clone, Copy)]
+struct Tally {
+    min: u32,
+    second: u32,
+    best: usize,
+    sum: u32,
+    max: u32,
+    open: u32,
+}
+
 #[inline]
-pub(crate) fn numbers<C: MoveSlot>(children: &[C], or_node: bool) -> (u32, u32, usize, u32) {
-    let mut min = INF;
-    let mut second = INF;
-    let mut sum = 0;
-    let mut best = 0;
+fn tally<C: MoveSlot>(children: &[C], or_node: bool) -> Tally {
+    let mut t = Tally { min: INF, second: INF, best: 0, sum: 0, max: 0, open: 0 };
     for (i, child) in children.iter().enumerate() {
         if !or_node && !child.active(children) {
             continue;
         }
         let (small, big) = if or_node { (child.pn(), child.dn()) } else { (child.dn(), child.pn()) };
-        sum = add(sum, big);
-        if small < min {
-            second = min;
-            min = small;
-            best = i;
-        } else if small < second {
-            second = small;
+        t.sum = add(t.sum, big);
+        t.max = t.max.max(big);
+        t.open += u32::from(big != 0);
+        if small < t.min {
+            t.second = t.min;
+            t.min = small;
+            t.best = i;
+        } else if small < t.second {
+            t.second = small;
         }
     }
-    if min == 0 {
-        sum = INF;
+    if t.min == 0 {
+        t.sum = INF;
     }
-    if or_node { (min, sum, best, second) } else { (sum, min, best, second) }
+    t
+}
+
+/// The node's numbers from its children's, the index of the child to search, and the second best
+/// number (the threshold that keeps the search on the best child).
+#[inline]
+pub(crate) fn numbers<C: MoveSlot>(children: &[C], or_node: bool) -> (u32, u32, usize, u32) {
+    let t = tally(children, or_node);
+    if or_node { (t.min, t.sum, t.best, t.second) } else { (t.sum, t.min, t.best, t.second) }
+}
+
+/// [`numbers`] of the unbounded search, whose attacker's node takes as its disproof number not
+/// the sum of its checks' but the largest plus a spread, the number of the other open checks or a
+/// quarter of their sum if more: checks transpose into the same defences so often that the sum
+/// counts one refutation many times. Also returns the spread, which a check's threshold leaves
+/// out.
+#[inline(never)]
+fn search_numbers(children: &[Child], or_node: bool) -> (u32, u32, usize, u32, u32) {
+    let t = tally(children, or_node);
+    if !or_node {
+        return (t.sum, t.min, t.best, t.second, 0);
+    }
+    if t.sum == INF || t.open == 0 {
+        return (t.min, t.sum, t.best, t.second, 0);
+    }
+    let spread = (t.open - 1).max((t.sum - t.max) / 4);
+    (t.min, add(t.max, spread), t.best, t.second, spread)
 }
 
 /// A child of a node, in the unbounded and the length-bounded search alike: its move, its numbers
