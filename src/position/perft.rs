@@ -1,5 +1,6 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard move generator check.
 
+use crate::position::movegen::{CountSink, KingSteps, Scope};
 use crate::{MoveList, Position};
 
 impl Position {
@@ -38,19 +39,38 @@ impl Position {
             return moves.len() as u64;
         }
         if bulk && depth == 2 {
-            let mut nodes = 0;
-            for &mv in moves.iter() {
-                let restore = self.make_keyed::<false>(mv);
-                // The last ply is counted here: its checkers come cheaper from the move just made.
-                let mut count = crate::position::movegen::CountSink(0);
-                let checkers = self.checkers_after_move(mv);
-                let _ = self.generate_checked(&mut count, crate::position::movegen::Scope::ALL, checkers);
-                nodes += count.0;
-                self.unmake(mv, restore);
-            }
-            return nodes;
+            // The moves below leave the enemy king where it is, and most leave our stepping pieces
+            // next to it as they are: where there are any, the counts reuse their attacks.
+            return match self.enemy_king_steps() {
+                Some(steps) if steps.has_pieces() => self.count_leaves_near(moves, &steps),
+                _ => self.count_leaves(moves, None),
+            };
         }
         self.perft_children(depth, bulk, moves)
+    }
+
+    /// The nodes below `moves` at depth 1, counted at the leaves (bulk); `steps`, if given, from
+    /// [`Position::enemy_king_steps`].
+    #[inline(always)]
+    fn count_leaves(&mut self, moves: &MoveList, steps: Option<&KingSteps>) -> u64 {
+        let mut nodes = 0;
+        for &mv in moves.iter() {
+            let restore = self.make_keyed::<false>(mv);
+            // The last ply is counted here: its checkers come cheaper from the move just made.
+            let mut count = CountSink(0);
+            let checkers = self.checkers_after_move(mv);
+            let _ = self.generate_checked(&mut count, Scope::ALL, checkers, steps);
+            nodes += count.0;
+            self.unmake(mv, restore);
+        }
+        nodes
+    }
+
+    /// [`Position::count_leaves`] with `steps`, out of line: the positions with enemy pieces next
+    /// to the king have their own copy of the leaf generator, and the others' copy stays as it was.
+    #[inline(never)]
+    fn count_leaves_near(&mut self, moves: &MoveList, steps: &KingSteps) -> u64 {
+        self.count_leaves(moves, Some(steps))
     }
 
     /// The interior part of [`Position::perft_node`], kept out of line so that leaf frames do not

@@ -185,7 +185,7 @@ impl Position {
         let us = self.side_to_move();
         let lifted = self.occupied().without(king);
         let squares = step_attacks(us.flip(), PieceKind::King, king) & !self.colored(us.flip());
-        Target { king, safe: self.unattacked(us, squares, king, lifted, false) }
+        Target { king, safe: self.unattacked(us, squares, king, lifted, false, None) }
     }
 
     /// A mating move of `group` (legal checks), if any.

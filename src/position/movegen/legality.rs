@@ -32,7 +32,7 @@ impl Position {
                     return false;
                 }
                 if piece.kind() == PieceKind::King && king == Some(from) {
-                    self.king_moves(sink, from, !only)
+                    self.king_moves(sink, from, !only, None)
                 } else {
                     let Some((targets, _)) = self.evasion_targets(king, self.checkers()) else { return false };
                     if !targets.contains(to) {

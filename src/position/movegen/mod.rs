@@ -169,7 +169,7 @@ impl Scope {
 
 /// Per board row (rank), the rows within three of it; per column (file), the columns within two:
 /// [`near`]'s halves.
-static NEAR_LINES: ([Bitboard; 9], [Bitboard; 9]) = {
+const NEAR_LINES: ([Bitboard; 9], [Bitboard; 9]) = {
     let (mut rows, mut cols) = ([Bitboard::EMPTY; 9], [Bitboard::EMPTY; 9]);
     let mut square: usize = 0;
     while square < 81 {
@@ -192,14 +192,64 @@ static NEAR_LINES: ([Bitboard; 9], [Bitboard; 9]) = {
     (rows, cols)
 };
 
+/// [`NEAR_LINES`] as stored: their intersection per square (1,296 bytes, one read instead of a
+/// division and two reads; the king's moves ask for it in every generation) in the full layout with
+/// a popcount instruction, the two halves (288 bytes) elsewhere: in the compact layout for the
+/// flash, and in the default x86-64 build because there the table measured worse (nobulk perft 4
+/// +0.1 % instructions under callgrind, bulk perft 5 0.5 % fewer: the code around compiled
+/// differently), while with popcount it saved 0.6-1.1 % on every perft measured.
+#[cfg(any(feature = "compact-tables", not(target_feature = "popcnt")))]
+static NEAR_TABLE: ([Bitboard; 9], [Bitboard; 9]) = NEAR_LINES;
+#[cfg(all(not(feature = "compact-tables"), target_feature = "popcnt"))]
+static NEAR_TABLE: [Bitboard; 81] = {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut square: usize = 0;
+    while square < 81 {
+        let (rows, cols) = (NEAR_LINES.0[square / 9].to_u128(), NEAR_LINES.1[square % 9].to_u128());
+        let bits = rows & cols;
+        table[square] = Bitboard::from_raw(bits as u64, (bits >> 64) as u64);
+        square += 1;
+    }
+    table
+};
+
 /// The squares within two files and three ranks of `center`: wherever a stepping piece (a knight
 /// included) must stand to reach `center` or a square next to it.
 #[inline(always)]
 fn near(center: Square) -> Bitboard {
-    let (row, col) = (center.index() / 9, center.index() % 9);
-    match (NEAR_LINES.0.get(row), NEAR_LINES.1.get(col)) {
-        (Some(&rows), Some(&cols)) => rows & cols,
-        _ => Bitboard::FULL,
+    #[cfg(any(feature = "compact-tables", not(target_feature = "popcnt")))]
+    let near = {
+        let (row, col) = (center.index() / 9, center.index() % 9);
+        match (NEAR_TABLE.0.get(row), NEAR_TABLE.1.get(col)) {
+            (Some(&rows), Some(&cols)) => rows & cols,
+            _ => Bitboard::FULL,
+        }
+    };
+    #[cfg(all(not(feature = "compact-tables"), target_feature = "popcnt"))]
+    let near = match NEAR_TABLE.get(center.index()) {
+        Some(&near) => near,
+        None => Bitboard::FULL,
+    };
+    near
+}
+
+/// The stepping attacks next to a king, from [`Position::enemy_king_steps`], and what they were
+/// computed from: the king's [`near`] squares and the pieces of the attacking side on them. While
+/// those pieces stand there (the same set: a move that leaves or enters the squares changes it),
+/// the attacks are the same.
+#[derive(Clone, Copy)]
+pub(crate) struct KingSteps {
+    near: Bitboard,
+    pieces: Bitboard,
+    attacks: Bitboard,
+}
+
+impl KingSteps {
+    /// Whether any piece of the attacking side stands near the king (without, there is nothing to
+    /// reuse: the attacks are empty and cost only the test).
+    #[inline(always)]
+    pub(crate) fn has_pieces(&self) -> bool {
+        !self.pieces.is_empty()
     }
 }
 
@@ -419,13 +469,20 @@ impl Position {
     /// Generates the legal moves `scope` covers into `sink`.
     #[inline(always)]
     pub(crate) fn generate_into<S: Sink>(&self, sink: &mut S, scope: Scope) -> ControlFlow<()> {
-        self.generate_checked(sink, scope, self.checkers())
+        self.generate_checked(sink, scope, self.checkers(), None)
     }
 
     /// [`Position::generate_into`] with the checkers already known (`checkers` must be
-    /// [`Position::checkers`]).
+    /// [`Position::checkers`]), and the enemy's stepping attacks next to our king if `king_steps`
+    /// has them (see [`KingSteps`]).
     #[inline(always)]
-    pub(crate) fn generate_checked<S: Sink>(&self, sink: &mut S, scope: Scope, checkers: Bitboard) -> ControlFlow<()> {
+    pub(crate) fn generate_checked<S: Sink>(
+        &self,
+        sink: &mut S,
+        scope: Scope,
+        checkers: Bitboard,
+        king_steps: Option<&KingSteps>,
+    ) -> ControlFlow<()> {
         debug_assert_eq!(checkers, self.checkers());
         let us = self.side_to_move();
         let own = self.colored(us);
@@ -434,7 +491,7 @@ impl Position {
         if let Some(king) = king
             && board_scope
         {
-            self.king_moves(sink, king, own | !scope.board)?;
+            self.king_moves(sink, king, own | !scope.board, king_steps)?;
         }
         let Some((targets, drop_targets)) = self.evasion_targets(king, checkers) else {
             return ControlFlow::Continue(());
@@ -456,14 +513,21 @@ impl Position {
         ControlFlow::Continue(())
     }
 
-    /// King moves onto safe squares outside `excluded`.
+    /// King moves onto safe squares outside `excluded`; `steps`, if given, the enemy's stepping
+    /// attacks next to the king as [`KingSteps`] knows them.
     #[inline(always)]
-    pub(crate) fn king_moves<S: Sink>(&self, sink: &mut S, king: Square, excluded: Bitboard) -> ControlFlow<()> {
+    pub(crate) fn king_moves<S: Sink>(
+        &self,
+        sink: &mut S,
+        king: Square,
+        excluded: Bitboard,
+        steps: Option<&KingSteps>,
+    ) -> ControlFlow<()> {
         let them = self.side_to_move().flip();
         // The king leaves its square, so a slider checking it also attacks the squares behind it.
         let occupied = self.occupied().without(king);
         let targets = step_attacks(self.side_to_move(), PieceKind::King, king) & !excluded;
-        let safe = self.unattacked(them, targets, king, occupied, S::KING_SLIDERLESS_EXIT);
+        let safe = self.unattacked(them, targets, king, occupied, S::KING_SLIDERLESS_EXIT, steps);
         if safe.is_empty() { ControlFlow::Continue(()) } else { sink.add(board(king, safe, Promotion::Unpromoted)) }
     }
 
@@ -473,6 +537,8 @@ impl Position {
     /// square is left, only the sliders aimed at it on an empty board are tested, each by the
     /// squares between; if more, each slider is looked up once, and only when its lines on an empty
     /// board cross what is left (not at all, with `sliderless_exit`, when `color` has no slider).
+    /// `steps`, if given, were computed for `color` and `center` in this or an earlier position
+    /// (they are used while `color`'s pieces near `center` are the same).
     #[inline(always)]
     pub(crate) fn unattacked(
         &self,
@@ -481,13 +547,18 @@ impl Position {
         center: Square,
         occupied: Bitboard,
         sliderless_exit: bool,
+        steps: Option<&KingSteps>,
     ) -> Bitboard {
         if squares.is_empty() {
             return squares;
         }
         let theirs = self.colored(color);
         let k = |kind: PieceKind| self.kind(kind) & theirs;
-        let mut safe = squares & !self.step_attacks_near(color, center);
+        let steps = match steps {
+            Some(known) if theirs & known.near == known.pieces => known.attacks,
+            _ => self.step_attacks_near(color, center),
+        };
+        let mut safe = squares & !steps;
         let (rooks, bishops, lances) = (
             k(PieceKind::Rook) | k(PieceKind::Dragon),
             k(PieceKind::Bishop) | k(PieceKind::Horse),
@@ -524,12 +595,29 @@ impl Position {
         safe
     }
 
+    /// What the leaf counts below this position can share: the enemy king's [`near`] squares and
+    /// the side to move's stepping attacks next to it ([`Position::step_attacks_near`]); `None`
+    /// without an enemy king.
+    #[inline(always)]
+    pub(crate) fn enemy_king_steps(&self) -> Option<KingSteps> {
+        let king = self.king(self.side_to_move().flip())?;
+        let near = near(king);
+        let pieces = self.colored(self.side_to_move()) & near;
+        Some(KingSteps { near, pieces, attacks: self.step_attacks_of(self.side_to_move(), pieces) })
+    }
+
     /// The squares `color`'s pieces near `center` (see [`near`]) reach in one step: among the squares
     /// next to `center`, exactly those a stepping piece of `color` attacks.
     #[inline(always)]
     fn step_attacks_near(&self, color: Color, center: Square) -> Bitboard {
+        self.step_attacks_of(color, self.colored(color) & near(center))
+    }
+
+    /// The squares `color`'s pieces on `pieces` reach in one step.
+    #[inline(always)]
+    fn step_attacks_of(&self, color: Color, pieces: Bitboard) -> Bitboard {
         let mut attacked = Bitboard::EMPTY;
-        for from in self.colored(color) & near(center) {
+        for from in pieces {
             if let Some(piece) = self.piece_at(from) {
                 attacked |= step_attacks(color, piece.kind(), from);
             }
