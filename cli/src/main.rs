@@ -4,7 +4,7 @@
 //! hayanagi perft <depth> [--divide] [--no-bulk] <position>
 //! hayanagi moves [--kind <kind>] <position>
 //! hayanagi mate <plies> <position>
-//! hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest] [--shortest [--no-useless]] [--alternatives] [--quiet] <position>
+//! hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--cpu-ms N] [--depth N] [--rest] [--shortest [--no-useless]] [--alternatives] [--quiet] <position>
 //! hayanagi analyze            (positions on stdin, one per line)
 //! hayanagi handicaps
 //! hayanagi convert --to usi|csa|kif|ki2|jkf [--encoding utf-8|shift_jis] [--game N] [--main-line] [FILE]
@@ -47,12 +47,13 @@ usage:
       The mating line within <plies> (1 or 3) plies, in USI, space-separated: the
       attacker's check, the defender's first legal reply, the mate; or 'none'. Every
       legal defence is tried (tsume rules: every attacking move checks).
-  hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest]
+  hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--cpu-ms N] [--depth N] [--rest]
                      [--shortest [--no-useless]] [--alternatives] [--quiet] <position>
       The tsume solver (df-pn): 'mate <plies> <line>', 'nomate' or 'unknown <reason>',
-      then 'nodes N time_ms T nps R table used/len (fill) depth D'; progress on
+      then 'nodes N time_ms T nps R table used/len (fill) depth D [cpu_ms C]'; progress on
       stderr every second unless --quiet. --table-mb: the table (default 256);
-      --nodes, --time-ms: limits; --depth: the deepest ply searched (default 4000);
+      --nodes, --time-ms, --cpu-ms (the solver thread's CPU time, Linux; else the wall
+      clock): limits; --depth: the deepest ply searched (default 4000);
       --rest: give the defender every piece not on the board or in a hand.
       --shortest: prove the minimal mate (the defender's longest defence; 'mate <length>
       <line>', and after the statistics 'shortest minimal|upper_bound line_plies N

@@ -43,6 +43,7 @@ struct Options {
     table_mb: u64,
     nodes: u64,
     time_ms: Option<u64>,
+    cpu_ms: Option<u64>,
     depth: u32,
     quiet: bool,
     rest: bool,
@@ -56,7 +57,7 @@ fn number(option: &str, value: Option<&String>) -> Result<u64, Failure> {
     value.parse().map_err(|_| Failure::BadArguments(format!("{option} needs a number, got {value:?}")))
 }
 
-/// `hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--depth N] [--rest]
+/// `hayanagi mate dfpn [--table-mb N] [--nodes N] [--time-ms N] [--cpu-ms N] [--depth N] [--rest]
 /// [--shortest [--no-useless]] [--alternatives] [--quiet] <position>`: prints `mate <plies> <line>`,
 /// `nomate` or `unknown <reason>` on stdout, the statistics after it, and progress on stderr.
 fn dfpn_command(args: &[String]) -> Result<(), Failure> {
@@ -64,6 +65,7 @@ fn dfpn_command(args: &[String]) -> Result<(), Failure> {
         table_mb: 256,
         nodes: u64::MAX,
         time_ms: None,
+        cpu_ms: None,
         depth: 4_000,
         quiet: false,
         rest: false,
@@ -85,6 +87,10 @@ fn dfpn_command(args: &[String]) -> Result<(), Failure> {
             }
             "--time-ms" => {
                 options.time_ms = Some(number(arg, args.get(i + 1))?);
+                i += 1;
+            }
+            "--cpu-ms" => {
+                options.cpu_ms = Some(number(arg, args.get(i + 1))?);
                 i += 1;
             }
             "--depth" => {
@@ -128,16 +134,25 @@ fn solve(pos: &Position, options: &Options) -> Result<(), Failure> {
     let solver = TsumeSolver::new(&mut table).with_node_limit(options.nodes).with_max_depth(options.depth);
     let start = Instant::now();
     let deadline = options.time_ms.map(|ms| start + Duration::from_millis(ms));
+    let cpu_start = thread_cpu_time();
+    let cpu_limit = options.cpu_ms.map(Duration::from_millis);
+    // The solver thread's CPU time since the start (the wall clock where the system does not say).
+    let cpu = move || match (cpu_start, thread_cpu_time()) {
+        (Some(start), Some(now)) => Some(now.saturating_sub(start)),
+        _ => None,
+    };
     let mut last_report = start;
     let quiet = options.quiet;
     let mut solver = solver.with_counting(options.counting);
     let stop = |stats: &TsumeStats| {
         let now = Instant::now();
+        let used = cpu();
         if !quiet && now.duration_since(last_report) >= Duration::from_secs(1) {
             last_report = now;
-            eprintln!("{}", progress(stats, now.duration_since(start)));
+            eprintln!("{}", progress(stats, now.duration_since(start), used));
         }
         deadline.is_some_and(|deadline| now >= deadline)
+            || cpu_limit.is_some_and(|limit| used.unwrap_or_else(|| now.duration_since(start)) >= limit)
     };
     let mut shortest = None;
     let answer = if options.shortest {
@@ -162,7 +177,7 @@ fn solve(pos: &Position, options: &Options) -> Result<(), Failure> {
         }
         TsumeAnswer::NoMate => writeln!(out, "nomate")?,
         TsumeAnswer::Unknown(reason) => {
-            let reason = if deadline.is_some() && reason == hayanagi::TsumeUnknown::Stopped {
+            let reason = if (deadline.is_some() || cpu_limit.is_some()) && reason == hayanagi::TsumeUnknown::Stopped {
                 "time limit reached".to_string()
             } else {
                 reason.to_string()
@@ -170,7 +185,7 @@ fn solve(pos: &Position, options: &Options) -> Result<(), Failure> {
             writeln!(out, "unknown {reason}")?;
         }
     }
-    writeln!(out, "{}", progress(&stats, elapsed))?;
+    writeln!(out, "{}", progress(&stats, elapsed, cpu()))?;
     if let (Some((_, minimal, first)), TsumeAnswer::Mate(moves)) = (shortest, answer) {
         let kind = if minimal { "minimal" } else { "upper_bound" };
         writeln!(out, "shortest {kind} line_plies {} first_proof {first}", moves.len())?;
@@ -254,12 +269,14 @@ fn continuation(solver: &mut TsumeSolver<'_>, pos: &Position, check: Move) -> Op
     Some(best.map_or_else(Vec::new, |(_, whole)| whole))
 }
 
-/// `nodes N time_ms T nps R table U/L (F‰) depth D`.
-fn progress(stats: &TsumeStats, elapsed: Duration) -> String {
+/// `nodes N time_ms T nps R table U/L (F‰) depth D`, then ` cpu_ms C` (the solver thread's CPU
+/// time) where the system says it.
+fn progress(stats: &TsumeStats, elapsed: Duration, cpu: Option<Duration>) -> String {
     let seconds = elapsed.as_secs_f64();
     let nps = if seconds > 0.0 { stats.nodes as f64 / seconds } else { 0.0 };
+    let cpu = cpu.map_or(String::new(), |cpu| format!(" cpu_ms {}", cpu.as_millis()));
     format!(
-        "nodes {} time_ms {} nps {:.0} table {}/{} ({}‰) depth {}",
+        "nodes {} time_ms {} nps {:.0} table {}/{} ({}‰) depth {}{cpu}",
         stats.nodes,
         elapsed.as_millis(),
         nps,
@@ -268,4 +285,11 @@ fn progress(stats: &TsumeStats, elapsed: Duration) -> String {
         stats.fill_permille(),
         stats.deepest
     )
+}
+
+/// The calling thread's time on a CPU (Linux: the first field of `/proc/thread-self/schedstat`,
+/// in nanoseconds); `None` elsewhere.
+fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(Duration::from_nanos(text.split_whitespace().next()?.parse().ok()?))
 }

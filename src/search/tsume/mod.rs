@@ -686,14 +686,17 @@ impl TsumeSolver<'_> {
             }
         };
         // Reading the line back: the stop callback is done with, the node limit grows by a quarter.
+        // After a limit the line is only an upper bound's: the defender's ties are not broken by the
+        // convention (each try reads a whole line again).
         let search = bounded.search;
-        if search.aborted.is_some() {
+        let stopped = search.aborted.is_some();
+        if stopped {
             search.aborted = None;
             search.node_limit = search.nodes.saturating_add(search.nodes / 4).saturating_add(100_000);
         }
         search.stop = &mut never;
         let mut bounded = Bounded { search, counting };
-        let found = bounded.line(pos, upper, line, 0, true);
+        let found = bounded.line(pos, upper, line, 0, !stopped);
         let (answer, length) = match found {
             Ok((end, counted)) => match line.get(..end) {
                 Some(moves) if TsumeSolver::is_mating_line(pos, moves) => {
@@ -704,9 +707,12 @@ impl TsumeSolver<'_> {
             },
             Err(TsumeUnknown::LineTooLong) => (TsumeAnswer::Unknown(TsumeUnknown::LineTooLong), 0),
             Err(_) => {
-                // The bounded line could not be read: the first proof's line, which is no shortest.
+                // The bounded line could not be read: the first proof's line, which is no shortest
+                // (read with a node allowance of its own: the line's may be spent).
                 minimal = false;
-                bounded.search.aborted = None;
+                let search = &mut *bounded.search;
+                search.aborted = None;
+                search.node_limit = search.nodes.saturating_add(search.nodes / 4).saturating_add(100_000);
                 match proved(bounded.search, pos, line) {
                     TsumeAnswer::Mate(moves) => {
                         let length = u16::try_from(moves.len()).unwrap_or(u16::MAX);

@@ -36,6 +36,9 @@ use super::solver::{
 use super::{TsumeCounting, TsumeUnknown};
 use crate::{Hand, Move, MoveFilter, PieceKind, Position, Square, between};
 
+/// How much larger a budget's disproof a strict question reads as its own (see `probe`).
+const REUSE: i32 = 8;
+
 /// A child of a bounded node.
 #[derive(Clone, Copy)]
 struct Child {
@@ -102,17 +105,23 @@ impl Bounded<'_, '_, '_> {
         self.counting == TsumeCounting::UselessInterpositionsFree
     }
 
-    /// The key of the bounded question (`pos`, `budget`, `free`).
+    /// The key of the bounded question (`pos`, `budget`, `free`): the board key with its low 32
+    /// bits changed, by the budget and the free square in their own bits (distinct questions of
+    /// one board never share a key, and none has the board's own key) and, in the
+    /// useless-interposition counting, by the attacker's hand. A table's bucket is chosen by a
+    /// key's high bits and its entries tell keys apart by more than the low 32 bits, so the
+    /// question's entries lie in the board's bucket: its probe, after the board's, reads memory
+    /// already fetched.
     fn key(&self, pos: &Position, budget: i32, free: Option<Square>) -> u64 {
-        let level = u64::from(budget.saturating_add(2).unsigned_abs());
-        let mut key = board_key(pos) ^ level.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        if let Some(square) = free {
-            key ^= (square.index() as u64 + 1).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        }
+        // A stored question has a budget of -1 or more (`hopeless`) and below 2^16 (lengths are).
+        let level = u64::from(budget.saturating_add(2).unsigned_abs()) & 0xffff;
+        let square = free.map_or(0, |square| square.index() as u64 + 1);
+        let mut low = level | square << 16;
         if self.conventional() {
-            key ^= 0x1656_67B1_9E37_79F9 ^ hand_bits(self.search.hand(pos)).wrapping_mul(0x27D4_EB2F_1656_67C5);
+            // Hands of equal bits here are told apart by the entry's exact hand (`probe`).
+            low |= (hand_bits(self.search.hand(pos)).wrapping_mul(0x27D4_EB2F_1656_67C5) >> 56) << 23 | 1 << 31;
         }
-        key
+        board_key(pos) ^ low
     }
 
     /// What the table knows of (`pos`, `budget`, `free`): `(pn, dn, len, best, proof hand)`.
@@ -129,11 +138,21 @@ impl Bounded<'_, '_, '_> {
                 return Some((0, INF, p.len, p.best, p.hand));
             }
         }
-        let p = self.search.table.probe(self.key(pos, budget, free), hand)?;
-        if self.conventional() && p.hand != hand {
-            return None;
+        let p = self.search.table.probe(self.key(pos, budget, free), hand);
+        if self.conventional() {
+            return p.filter(|p| p.hand == hand).map(|p| (p.pn, p.dn, p.len, p.best, p.hand));
         }
-        Some((p.pn, p.dn, p.len, p.best, p.hand))
+        if p.is_none_or(|p| p.pn != 0 && p.dn != 0) {
+            // Strictly, no mate within a larger budget is none within this one: the questions of a few
+            // larger budgets (of this parity: the budgets of earlier, longer bounds) are in the same
+            // bucket, already fetched.
+            for more in (2..=REUSE).step_by(2) {
+                if self.search.table.probe(self.key(pos, budget + more, free), hand).is_some_and(|q| q.dn == 0) {
+                    return Some((INF, 0, 0, None, hand));
+                }
+            }
+        }
+        p.map(|p| (p.pn, p.dn, p.len, p.best, p.hand))
     }
 
     /// Stores a proof or a disproof or numbers of (`pos`, `budget`, `free`).
