@@ -8,7 +8,6 @@ mod common;
 #[path = "common/tsume.rs"]
 mod tsume;
 
-use common::Rng;
 use hayanagi::{Move, Position, TsumeAnswer, TsumeEntry, TsumeError, TsumeSlot, TsumeSolver, TsumeUnknown};
 
 /// A placeholder to fill line buffers.
@@ -54,24 +53,11 @@ fn solve(pos: &Position, table: &mut [TsumeEntry], nodes: u64) -> (Option<Vec<Mo
     }
 }
 
-fn random_positions(seed: u64, count: usize) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        if let Some(pos) = tsume::random_tsume(&mut rng)
-            && !pos.in_check()
-        {
-            out.push(pos);
-        }
-    }
-    out
-}
-
 #[test]
 fn agrees_with_mate_in_1_and_3_on_random_positions() {
     let mut table = vec![TsumeEntry::EMPTY; 1 << 14];
     let (mut mates, mut no_mates, mut unknown, mut long) = (0, 0, 0, 0);
-    for pos in random_positions(18, 400) {
+    for pos in tsume::random_positions(18, 400) {
         let m1 = pos.mate_in_1().is_some();
         let m3 = pos.mate_in_3().is_some();
         match solve(&pos, &mut table, 3_000) {
@@ -101,7 +87,7 @@ fn agrees_with_mate_in_1_and_3_on_random_positions() {
 fn no_mate_answers_survive_a_brute_force_mate_in_5() {
     let mut table = vec![TsumeEntry::EMPTY; 1 << 14];
     let (mut checked, mut mates5) = (0, 0);
-    for pos in random_positions(5, 120) {
+    for pos in tsume::random_positions(5, 120) {
         let five = mate_in_5(&pos);
         match solve(&pos, &mut table, 5_000) {
             (Some(line), _) => {
@@ -124,7 +110,7 @@ fn no_mate_answers_survive_a_brute_force_mate_in_5() {
 #[test]
 fn a_tiny_table_gives_up_but_never_lies() {
     let mut big = vec![TsumeEntry::EMPTY; 1 << 14];
-    for (i, pos) in random_positions(77, 150).into_iter().enumerate() {
+    for (i, pos) in tsume::random_positions(77, 150).into_iter().enumerate() {
         let mut tiny = vec![TsumeEntry::EMPTY; i % 5];
         let reference = solve(&pos, &mut big, 3_000);
         let small = solve(&pos, &mut tiny, 3_000);
@@ -165,7 +151,7 @@ fn solve_in(
 fn a_scratch_of_128_slots_a_ply_is_the_search_without_one() {
     const DEPTH: u32 = 15;
     let mut scratch = vec![TsumeSlot::EMPTY; 128 * DEPTH as usize];
-    for pos in random_positions(31, 120) {
+    for pos in tsume::random_positions(31, 120) {
         let mut table = vec![TsumeEntry::EMPTY; 1 << 10];
         let without = solve_in(&pos, &mut table, None, DEPTH);
         let mut table = vec![TsumeEntry::EMPTY; 1 << 10];
@@ -178,7 +164,7 @@ fn a_scratch_of_128_slots_a_ply_is_the_search_without_one() {
 fn a_small_scratch_gives_up_but_never_lies() {
     let mut big = vec![TsumeEntry::EMPTY; 1 << 14];
     let (mut mates, mut too_many) = (0, 0);
-    for (i, pos) in random_positions(78, 150).into_iter().enumerate() {
+    for (i, pos) in tsume::random_positions(78, 150).into_iter().enumerate() {
         let reference = solve(&pos, &mut big, 3_000);
         let mut scratch = vec![TsumeSlot::EMPTY; i % 10 * 7];
         let mut table = vec![TsumeEntry::EMPTY; 1 << 10];
@@ -316,7 +302,7 @@ fn hand_superiority_never_contradicts_a_fresh_table() {
     // the shared table, must never contradict the same positions solved over an empty table.
     let mut shared = vec![TsumeEntry::EMPTY; 1 << 14];
     let (mut variants, mut definite) = (0, 0);
-    for pos in random_positions(31, 60) {
+    for pos in tsume::random_positions(31, 60) {
         let _ = solve(&pos, &mut shared, 3_000);
         for kind in hayanagi::PieceKind::HAND {
             for to_attacker in [false, true] {

@@ -9,7 +9,6 @@ mod common;
 #[path = "common/tsume.rs"]
 mod tsume;
 
-use common::Rng;
 use hayanagi::{Move, Position, TsumeAnswer, TsumeCounting, TsumeEntry, TsumeSolver};
 
 /// The shortest strict mate within 5 plies by brute force (the core's mate in 1 and 3 below it),
@@ -34,19 +33,6 @@ fn brute_shortest(pos: &Position) -> Option<u16> {
     five.then_some(5)
 }
 
-fn random_positions(seed: u64, count: usize) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        if let Some(pos) = tsume::random_tsume(&mut rng)
-            && !pos.in_check()
-        {
-            out.push(pos);
-        }
-    }
-    out
-}
-
 /// What one shortest-mode run said: `Some((length, minimal, line plies))` for a mate (its line
 /// checked), `None` for no mate; unknown answers are `Err(())`.
 type Shortest = Result<Option<(u16, bool, usize)>, ()>;
@@ -69,7 +55,7 @@ fn shortest(pos: &Position, table: &mut [TsumeEntry], counting: TsumeCounting) -
 fn strict_shortest_lengths_are_the_brute_force_ones() {
     let mut table = vec![TsumeEntry::EMPTY; 1 << 14];
     let (mut minimal, mut by_length, mut none, mut bounds) = (0, [0; 3], 0, 0);
-    for pos in random_positions(36, 160) {
+    for pos in tsume::random_positions(36, 160) {
         let brute = brute_shortest(&pos);
         table.fill(TsumeEntry::EMPTY);
         match shortest(&pos, &mut table, TsumeCounting::Strict) {
@@ -105,7 +91,7 @@ fn conventional_lengths_are_at_most_strict_and_one_table_serves_both() {
     let mut shared = vec![TsumeEntry::EMPTY; 1 << 14];
     let mut fresh = vec![TsumeEntry::EMPTY; 1 << 14];
     let mut compared = 0;
-    for pos in random_positions(37, 80) {
+    for pos in tsume::random_positions(37, 80) {
         shared.fill(TsumeEntry::EMPTY);
         let strict = shortest(&pos, &mut shared, TsumeCounting::Strict);
         // Over the table the strict run left, then over an empty one.

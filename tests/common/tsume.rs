@@ -83,3 +83,18 @@ pub fn random_tsume(rng: &mut Rng) -> Option<Position> {
     let setup = Setup { board, hands, side_to_move: Color::Black, ply: 1 };
     setup.validate(Relaxations::SFEN).ok()
 }
+
+/// `count` random near-mate positions whose side to move (the attacker) is not in check, drawn
+/// from a generator seeded with `seed`.
+pub fn random_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        if let Some(pos) = random_tsume(&mut rng)
+            && !pos.in_check()
+        {
+            out.push(pos);
+        }
+    }
+    out
+}
