@@ -29,20 +29,6 @@ fn assert_mating_line(pos: &Position, line: &[Move]) {
     assert!(after.in_check() && after.legal_moves().is_empty(), "the line does not end in mate in {pos:?}");
 }
 
-/// A mate in at most 5 plies by brute force (checks, then every reply, then the core's mate in 3).
-fn mate_in_5(pos: &Position) -> bool {
-    pos.legal_moves().iter().any(|&mv| {
-        let mut after = pos.clone();
-        after.play(mv).expect("legal");
-        after.in_check()
-            && after.legal_moves().iter().all(|&reply| {
-                let mut next = after.clone();
-                next.play(reply).expect("legal");
-                next.mate_in_3().is_some()
-            })
-    })
-}
-
 fn solve(pos: &Position, table: &mut [TsumeEntry], nodes: u64) -> (Option<Vec<Move>>, TsumeAnswer<'static>) {
     let mut line = [filler(); 256];
     let mut solver = TsumeSolver::new(table).with_node_limit(nodes);
@@ -88,7 +74,7 @@ fn no_mate_answers_survive_a_brute_force_mate_in_5() {
     let mut table = vec![TsumeEntry::EMPTY; 1 << 14];
     let (mut checked, mut mates5) = (0, 0);
     for pos in tsume::random_positions(5, 120) {
-        let five = mate_in_5(&pos);
+        let five = tsume::mate_in_5(&pos);
         match solve(&pos, &mut table, 5_000) {
             (Some(line), _) => {
                 assert_mating_line(&pos, &line);

@@ -20,17 +20,7 @@ fn brute_shortest(pos: &Position) -> Option<u16> {
     if pos.mate_in_3().is_some() {
         return Some(3);
     }
-    let five = pos.legal_moves().iter().any(|&mv| {
-        let mut after = pos.clone();
-        after.play(mv).expect("legal");
-        after.in_check()
-            && after.legal_moves().iter().all(|&reply| {
-                let mut next = after.clone();
-                next.play(reply).expect("legal");
-                next.mate_in_3().is_some()
-            })
-    });
-    five.then_some(5)
+    tsume::mate_in_5(pos).then_some(5)
 }
 
 /// What one shortest-mode run said: `Some((length, minimal, line plies))` for a mate (its line

@@ -98,3 +98,17 @@ pub fn random_positions(seed: u64, count: usize) -> Vec<Position> {
     }
     out
 }
+
+/// A mate in at most 5 plies by brute force (checks, then every reply, then the core's mate in 3).
+pub fn mate_in_5(pos: &Position) -> bool {
+    pos.legal_moves().iter().any(|&mv| {
+        let mut after = pos.clone();
+        after.play(mv).expect("legal");
+        after.in_check()
+            && after.legal_moves().iter().all(|&reply| {
+                let mut next = after.clone();
+                next.play(reply).expect("legal");
+                next.mate_in_3().is_some()
+            })
+    })
+}
